@@ -1,0 +1,144 @@
+import { readdir, readFile, realpath } from "node:fs/promises";
+import path from "node:path";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  createSandboxTree,
+  LINK_NAMES,
+  type SandboxTree,
+  SECRET_PATHS,
+} from "../../test/fixtures/sandbox-tree.ts";
+import { readRegularFileInside } from "./read-inside.ts";
+import { SandboxError } from "./sandbox-error.ts";
+import { openSandboxRoot } from "./sandbox-root.ts";
+import { isDotName, isSecretName } from "./secret-names.ts";
+import { writeFileInside } from "./write-inside.ts";
+
+/** Pieces that have broken path sandboxes before, plus every link and secret in the fixture. */
+const TOKENS = [
+  ".",
+  "..",
+  "/",
+  "//",
+  "\\",
+  "%2e",
+  "%2e%2e",
+  "%2f",
+  "\0",
+  "~",
+  "\n",
+  "\u202e",
+  "\uff0e\uff0e",
+  "é",
+  "日本",
+  "a",
+  "b.md",
+  "docs",
+  "nested",
+  "hello.txt",
+  "tmp",
+  "etc",
+  "passwd",
+  "outside",
+  "secret.txt",
+  "root_evil",
+  "loot.txt",
+  "hardlink-outside",
+  "fifo",
+  ...LINK_NAMES,
+  ...SECRET_PATHS,
+];
+
+const pathArbitrary = fc.oneof(
+  fc.array(fc.constantFrom(...TOKENS), { minLength: 1, maxLength: 6 }).map((p) => p.join("")),
+  fc.array(fc.constantFrom(...TOKENS), { minLength: 1, maxLength: 5 }).map((p) => p.join("/")),
+  fc.string({ unit: "binary", maxLength: 12 }),
+);
+
+/** Top-level names of places a write through /proc links or absolute paths could land. */
+async function hostListing(): Promise<string> {
+  const places = [process.cwd(), "/", "/tmp"];
+  const lists = await Promise.all(places.map((p) => readdir(p).then((n) => n.sort().join(","))));
+  return lists.join("\n");
+}
+
+/** The test's own oracle (separator-aware prefix), independent of the code under test. */
+async function realInside(rootReal: string, rel: string): Promise<string[] | undefined> {
+  const real = await realpath(path.join(rootReal, rel));
+  if (!real.startsWith(rootReal + path.sep)) return undefined;
+  return real.slice(rootReal.length + 1).split(path.sep);
+}
+
+describe("no accepted path ever resolves outside the root", () => {
+  let tree: SandboxTree;
+  beforeAll(async () => {
+    tree = await createSandboxTree();
+  });
+  afterAll(() => tree.cleanup());
+
+  it("reads: what is returned is a regular file inside the root, never a secret", async () => {
+    const root = openSandboxRoot(tree.root);
+    const outsideBefore = await tree.snapshotOutside();
+    await fc.assert(
+      fc.asyncProperty(pathArbitrary, async (rel) => {
+        let bytes: Buffer;
+        try {
+          bytes = await readRegularFileInside(root, rel, { maxBytes: 4096 });
+        } catch (error) {
+          if (!(error instanceof SandboxError)) throw error;
+          expect(error.message).not.toContain(tree.base);
+          return;
+        }
+        const segments = await realInside(root.realPath, rel);
+        expect(segments).toBeDefined();
+        expect(segments!.some(isSecretName)).toBe(false);
+        expect(rel.split("/").some(isSecretName)).toBe(false);
+        expect(bytes.equals(await readFile(path.join(root.realPath, ...segments!)))).toBe(true);
+      }),
+      { numRuns: 400 },
+    );
+    expect(await tree.snapshotOutside()).toBe(outsideBefore);
+  });
+});
+
+describe("no accepted write ever lands or changes anything outside the root", () => {
+  let tree: SandboxTree;
+  beforeAll(async () => {
+    tree = await createSandboxTree();
+  });
+  afterAll(() => tree.cleanup());
+
+  it.each([{ procfs: true }, { procfs: false }])(
+    "writes (procfs: $procfs): the file written is the canonical path, inside, not hidden",
+    async ({ procfs }) => {
+      const root = openSandboxRoot(tree.root, { procfs });
+      const outsideBefore = await tree.snapshotOutside();
+      const hostBefore = await hostListing();
+      let written = 0;
+      await fc.assert(
+        fc.asyncProperty(pathArbitrary, async (rel) => {
+          const marker = `marker ${rel.length} ${written}`;
+          let returned: string;
+          try {
+            returned = await writeFileInside(root, rel, marker, { maxBytes: 4096 });
+          } catch (error) {
+            if (!(error instanceof SandboxError)) throw error;
+            expect(error.message).not.toContain(tree.base);
+            return;
+          }
+          written++;
+          expect(returned).toBe(rel);
+          expect(path.isAbsolute(returned)).toBe(false);
+          expect(returned.split("/")).not.toContain("..");
+          const segments = await realInside(root.realPath, returned);
+          expect(segments).toBeDefined();
+          expect(segments!.some((s) => isDotName(s) || isSecretName(s))).toBe(false);
+          expect(await readFile(path.join(root.realPath, ...segments!), "utf8")).toBe(marker);
+        }),
+        { numRuns: 400 },
+      );
+      expect(await tree.snapshotOutside()).toBe(outsideBefore);
+      expect(await hostListing()).toBe(hostBefore);
+    },
+  );
+});
