@@ -1,0 +1,131 @@
+import { createAnthropic } from "@ai-sdk/anthropic";
+import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
+import type { LanguageModel } from "ai";
+import { ConfigError } from "../config/config-error.ts";
+import {
+  ANTHROPIC_MODEL_ALIASES,
+  DEFAULT_ANTHROPIC_ALIAS,
+  isModelAlias,
+  MODEL_ALIASES,
+} from "./anthropic-model-aliases.ts";
+import { parseHttpUrl } from "./http-url.ts";
+
+export const MODEL_PROVIDERS = ["anthropic", "openai-compatible"] as const;
+export type ModelProvider = (typeof MODEL_PROVIDERS)[number];
+
+export const ANTHROPIC_API_URL = "https://api.anthropic.com/v1";
+
+export interface ResolveModelOptions {
+  /** Default "anthropic". */
+  provider?: ModelProvider;
+  /** Anthropic: an alias (sonnet, opus, haiku) or a full id; openai-compatible: the server's name. */
+  model?: string;
+  /** Anthropic: ANTHROPIC_API_KEY (required). openai-compatible: sent as a bearer token if set. */
+  apiKey?: string;
+  /** Anthropic: ANTHROPIC_BASE_URL, with or without /v1. openai-compatible: --base-url (required). */
+  baseURL?: string;
+  fetch?: typeof fetch;
+}
+
+export interface ResolvedModel {
+  model: LanguageModel;
+  provider: ModelProvider;
+  /** The id sent to the API (an alias resolved to its full id). */
+  modelId: string;
+  /** Whether the provider runs web search itself (Anthropic's server tool). */
+  supportsServerWebSearch: boolean;
+}
+
+/**
+ * Builds the language model from configuration the caller has already read (env, flags). Every
+ * problem is a one-line ConfigError raised here, before any work starts. Nothing is read from
+ * process.env: the providers would otherwise pick up ANTHROPIC_BASE_URL behind the caller's back.
+ */
+export function resolveModel(options: ResolveModelOptions = {}): ResolvedModel {
+  const provider = options.provider ?? "anthropic";
+  if (provider === "anthropic") return resolveAnthropic(options);
+  if (provider === "openai-compatible") return resolveOpenAICompatible(options);
+  throw new ConfigError(
+    `Unknown provider "${String(provider)}"; use one of: ${MODEL_PROVIDERS.join(", ")}.`,
+  );
+}
+
+function resolveAnthropic(options: ResolveModelOptions): ResolvedModel {
+  const apiKey = options.apiKey?.trim();
+  if (!apiKey) {
+    throw new ConfigError(
+      "ANTHROPIC_API_KEY is not set; export your Anthropic API key, or use --provider openai-compatible --base-url URL for a local model.",
+    );
+  }
+  const modelId = anthropicModelId(options.model);
+  const provider = createAnthropic({
+    apiKey,
+    baseURL: anthropicBaseUrl(options.baseURL),
+    ...(options.fetch && { fetch: options.fetch }),
+  });
+  return {
+    model: provider.languageModel(modelId),
+    provider: "anthropic",
+    modelId,
+    supportsServerWebSearch: true,
+  };
+}
+
+function anthropicModelId(requested: string | undefined): string {
+  const name = requested?.trim() || DEFAULT_ANTHROPIC_ALIAS;
+  const lower = name.toLowerCase();
+  if (isModelAlias(lower)) return ANTHROPIC_MODEL_ALIASES[lower];
+  // A bare word is a mistyped alias ("sonet", "claude"); anything with a version or separator in
+  // it is a full id, passed through so models newer than the installed package still work.
+  if (/^[a-z]+$/i.test(name)) {
+    const aliases = MODEL_ALIASES.map((a) => `${a} (${ANTHROPIC_MODEL_ALIASES[a]})`).join(", ");
+    throw new ConfigError(
+      `Unknown model "${name}"; use one of ${aliases}, or a full model id such as ${ANTHROPIC_MODEL_ALIASES.sonnet}.`,
+    );
+  }
+  return name;
+}
+
+/**
+ * The AI SDK expects the base URL to end in /v1; Anthropic's own SDKs and Claude Code expect it
+ * without. Users set ANTHROPIC_BASE_URL for the latter, so both forms are accepted.
+ */
+function anthropicBaseUrl(value: string | undefined): string {
+  if (!value?.trim()) return ANTHROPIC_API_URL;
+  const url = parseHttpUrl(value, "ANTHROPIC_BASE_URL", ANTHROPIC_API_URL);
+  const path = url.pathname.replace(/\/+$/, "");
+  url.pathname = path.endsWith("/v1") ? path : `${path}/v1`;
+  return url.href.replace(/\/+$/, "");
+}
+
+function resolveOpenAICompatible(options: ResolveModelOptions): ResolvedModel {
+  if (!options.baseURL?.trim()) {
+    throw new ConfigError(
+      "--provider openai-compatible needs --base-url, e.g. http://localhost:11434/v1 for Ollama.",
+    );
+  }
+  const baseURL = parseHttpUrl(
+    options.baseURL,
+    "--base-url",
+    "http://localhost:11434/v1",
+  ).href.replace(/\/+$/, "");
+  const modelId = options.model?.trim();
+  if (!modelId) {
+    throw new ConfigError(
+      "--provider openai-compatible needs --model with the name your server serves, e.g. llama3.1:8b.",
+    );
+  }
+  const apiKey = options.apiKey?.trim();
+  const provider = createOpenAICompatible({
+    name: "openai-compatible",
+    baseURL,
+    ...(apiKey && { apiKey }),
+    ...(options.fetch && { fetch: options.fetch }),
+  });
+  return {
+    model: provider.chatModel(modelId),
+    provider: "openai-compatible",
+    modelId,
+    supportsServerWebSearch: false,
+  };
+}
