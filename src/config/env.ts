@@ -1,0 +1,48 @@
+import { z } from "zod";
+import { ConfigError } from "./config-error.ts";
+import { zodMessage } from "./zod-message.ts";
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+const optionalUrl = () =>
+  optionalText.refine((v) => v === undefined || isHttpUrl(v), {
+    message: "must be an http(s) URL",
+  });
+
+/** Every environment variable the product reads, parsed once at the edge. */
+export const envSchema = z.object({
+  ANTHROPIC_API_KEY: optionalText,
+  ANTHROPIC_BASE_URL: optionalUrl(),
+  GITHUB_REPO: optionalText.refine((v) => v === undefined || /^[\w.-]+\/[\w.-]+$/.test(v), {
+    message: "must look like owner/repo",
+  }),
+  GITHUB_TOKEN: optionalText,
+  GITHUB_BRANCH: optionalText,
+  GITHUB_API_URL: optionalUrl(),
+  SEARXNG_URL: optionalText,
+  TAVILY_API_KEY: optionalText,
+  BRAVE_API_KEY: optionalText,
+  IDEA_EXPLORER_API_TOKEN: optionalText,
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const known = Object.fromEntries(Object.keys(envSchema.shape).map((key) => [key, source[key]]));
+  const parsed = envSchema.safeParse(known);
+  if (!parsed.success) throw new ConfigError(zodMessage(parsed.error));
+  return parsed.data;
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === "http:" || url.protocol === "https:";
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError } from "./config-error.ts";
+import { parseEnv } from "./env.ts";
+import { parseExploreRequest } from "./explore-request.ts";
+
+describe("parseExploreRequest", () => {
+  it("fills the defaults", () => {
+    expect(parseExploreRequest({ idea: "  Solar kiosks  " })).toMatchObject({
+      idea: "Solar kiosks",
+      mode: "business",
+      maxSteps: 5,
+      tokenBudget: 100_000,
+      update: false,
+      force: false,
+      collectToolStats: false,
+    });
+  });
+
+  it.each([
+    [{ idea: "   " }, "idea: must not be empty"],
+    [{ idea: "x".repeat(10_001) }, "idea: must be at most 10,000 characters"],
+    [{ idea: "x", mode: "poetry" }, 'mode: must be "business" or "exploration"'],
+    [{ idea: 42 }, "idea: must be text"],
+    [{ idea: "x", update: true, force: true }, "choose either update or force, not both"],
+  ])("rejects %j with one clear line", (input, message) => {
+    expect(() => parseExploreRequest(input)).toThrow(new ConfigError(message));
+  });
+
+  it("accepts an idea of exactly 10,000 characters", () => {
+    expect(parseExploreRequest({ idea: "x".repeat(10_000) }).idea).toHaveLength(10_000);
+  });
+});
+
+describe("parseEnv", () => {
+  it("treats blank variables as unset and ignores unrelated ones", () => {
+    const env = parseEnv({ ANTHROPIC_API_KEY: "  ", GITHUB_REPO: "me/ideas", PATH: "/bin" });
+    expect(env.ANTHROPIC_API_KEY).toBeUndefined();
+    expect(env.GITHUB_REPO).toBe("me/ideas");
+    expect(env).not.toHaveProperty("PATH");
+  });
+
+  it("names the variable to fix", () => {
+    expect(() => parseEnv({ GITHUB_REPO: "not a repo" })).toThrow(
+      "GITHUB_REPO: must look like owner/repo",
+    );
+    expect(() => parseEnv({ ANTHROPIC_BASE_URL: "ftp://x" })).toThrow(
+      "ANTHROPIC_BASE_URL: must be an http(s) URL",
+    );
+  });
+});
