@@ -1,0 +1,65 @@
+import { type EvalReport, evaluate, loadCatalog, loadQueries, TAGS } from "./evaluate.ts";
+import { bm25Ranker, substringRanker } from "./rankers.ts";
+
+/** `npm run eval:tools`: the ranker and seed 003's substring match, side by side. */
+const catalog = loadCatalog();
+const sets = [
+  { title: "labelled set (written before tuning)", file: "queries.json" },
+  { title: "held-out set (written after the ranker was frozen)", file: "holdout.json" },
+];
+
+const fmt = (x: number) => x.toFixed(3);
+
+for (const { title, file } of sets) {
+  const queries = loadQueries(file);
+  const ours = evaluate(queries, bm25Ranker(catalog));
+  const seed = evaluate(queries, substringRanker(catalog));
+  console.log(`\n${title}: ${queries.length} queries over ${catalog.length} tools (${file})`);
+  console.log(
+    [
+      "slice".padEnd(12),
+      "n".padStart(4),
+      "R@1 bm25".padStart(10),
+      "R@1 seed".padStart(10),
+      "R@5 bm25".padStart(10),
+      "R@5 seed".padStart(10),
+      "MRR bm25".padStart(10),
+      "MRR seed".padStart(10),
+    ].join(" "),
+  );
+  const line = (name: string, a: EvalReport["overall"], b: EvalReport["overall"]) =>
+    console.log(
+      [
+        name.padEnd(12),
+        String(a.queries).padStart(4),
+        ...[a.recallAt1, b.recallAt1, a.recallAt5, b.recallAt5, a.mrr, b.mrr].map((v) =>
+          fmt(v).padStart(10),
+        ),
+      ].join(" "),
+    );
+  line("overall", ours.overall, seed.overall);
+  for (const tag of TAGS) {
+    const a = ours.byTag[tag];
+    const b = seed.byTag[tag];
+    if (a && b) line(tag, a, b);
+  }
+  console.log(
+    `no-tool (${ours.noTool.queries}): any result returned bm25 ${fmt(ours.noTool.anyResult)} / seed ${fmt(seed.noTool.anyResult)}; ` +
+      `confident first result (coverage >= 0.5) bm25 ${fmt(ours.noTool.confident)} / seed ${fmt(seed.noTool.confident)}`,
+  );
+}
+
+// `node eval/tool-search/run.ts --misses`: the queries whose right answer is not in the top 5.
+if (process.argv.includes("--misses")) {
+  const rank = bm25Ranker(catalog);
+  for (const { file } of sets) {
+    for (const q of loadQueries(file)) {
+      if (q.tag === "no-tool") continue;
+      const top = rank(q.query).names.slice(0, 5);
+      const missing = q.expected.filter((n) => !top.includes(n));
+      const missed =
+        q.tag === "multi-tool" ? missing.length > 0 : missing.length === q.expected.length;
+      if (missed) console.log(`${file} [${q.tag}] "${q.query}" → ${top.join(", ") || "(none)"}`);
+    }
+  }
+}

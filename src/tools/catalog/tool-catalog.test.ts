@@ -1,0 +1,133 @@
+import { describe, expect, it } from "vitest";
+import type { CatalogEntry } from "./catalog-entry.ts";
+import { catalogEntriesFromToolSet } from "./catalog-from-tool-set.ts";
+import { SEED_003_CORE, SEED_003_METADATA, seed003Tools } from "./seed-003-tools.fixture.ts";
+import { createToolCatalog } from "./tool-catalog.ts";
+
+const seedCatalog = () =>
+  createToolCatalog(
+    catalogEntriesFromToolSet(seed003Tools(), { metadata: SEED_003_METADATA, core: SEED_003_CORE }),
+  );
+const names = (entries: CatalogEntry[]) => entries.map((e) => e.name);
+
+function entry(name: string, extra: Partial<CatalogEntry> = {}): CatalogEntry {
+  return {
+    name,
+    category: "General",
+    description: "Does things.",
+    parameters: "none",
+    usage: `${name}()`,
+    core: false,
+    ...extra,
+  };
+}
+
+describe("seed 003 verification queries", () => {
+  it('"browser" returns the four agent-browser tools and browseWeb first', () => {
+    const found = names(seedCatalog().search("browser", { limit: 5 }));
+    expect(found.sort()).toEqual([
+      "agentBrowserClose",
+      "agentBrowserExtract",
+      "agentBrowserInteract",
+      "agentBrowserNavigate",
+      "browseWeb",
+    ]);
+  });
+
+  it('"code" finds executeCode first and "weather" finds getWeather first', () => {
+    const catalog = seedCatalog();
+    expect(names(catalog.search("code"))[0]).toBe("executeCode");
+    expect(names(catalog.search("weather"))[0]).toBe("getWeather");
+  });
+});
+
+describe("ranking", () => {
+  it("answers multi-word and paraphrased queries the whole-query substring match misses", () => {
+    const catalog = seedCatalog();
+    expect(names(catalog.search("run python script"))[0]).toBe("executeCode");
+    expect(names(catalog.search("click a button on the page"))[0]).toBe("agentBrowserInteract");
+    expect(names(catalog.search("read the text of an article at a url")).slice(0, 2)).toContain(
+      "browseWeb",
+    );
+    expect(names(catalog.search("is it going to rain in Oslo"))[0]).toBe("getWeather");
+  });
+
+  it("puts an exact name match first, then exact category matches", () => {
+    const catalog = createToolCatalog([
+      entry("web_search", { description: "Search the web for pages about a topic." }),
+      entry("web_fetch", { description: "Fetch a web page by URL.", category: "Web" }),
+      entry("fetch", {
+        description: "Fetch anything; web, web, web search search.",
+        category: "Web",
+      }),
+    ]);
+    expect(names(catalog.search("web_search"))[0]).toBe("web_search");
+    expect(names(catalog.search("webSearch"))[0]).toBe("web_search");
+    expect(names(catalog.search("web")).slice(0, 2).sort()).toEqual(["fetch", "web_fetch"]);
+  });
+
+  it("matches aliases like names, and parameter names weakly", () => {
+    const catalog = createToolCatalog([
+      entry("web_fetch", { aliases: ["browse"], description: "Fetch a URL's text." }),
+      entry("converter", { description: "Convert values.", parameters: "celsius (number)" }),
+      entry("other", { description: "Unrelated." }),
+    ]);
+    expect(names(catalog.search("browse"))).toEqual(["web_fetch"]);
+    expect(names(catalog.search("celsius"))).toEqual(["converter"]);
+  });
+
+  it("orders ties by name whatever the catalog order, and never returns non-matches", () => {
+    const tied = ["delta", "alpha", "charlie", "bravo"].map((n) =>
+      entry(n, { description: "Sends a fax." }),
+    );
+    const a = createToolCatalog(tied);
+    const b = createToolCatalog([...tied].reverse());
+    expect(names(a.search("fax", { limit: 10 }))).toEqual(["alpha", "bravo", "charlie", "delta"]);
+    expect(names(b.search("fax", { limit: 10 }))).toEqual(names(a.search("fax", { limit: 10 })));
+    expect(a.search("submarine")).toEqual([]);
+    expect(a.search("  the of  ")).toEqual([]);
+  });
+
+  it("returns at most `limit` results and rejects a bad limit with one line", () => {
+    const catalog = seedCatalog();
+    expect(catalog.search("browser", { limit: 2 })).toHaveLength(2);
+    expect(() => catalog.search("browser", { limit: 0 })).toThrow(
+      "tool catalog: limit must be a positive integer, got 0",
+    );
+  });
+
+  it("reports coverage: 1 when every query word matched, lower when some did not", () => {
+    const catalog = seedCatalog();
+    expect(catalog.searchScored("weather")[0]?.coverage).toBe(1);
+    const partial = catalog.searchScored("weather submarine")[0];
+    expect(partial?.entry.name).toBe("getWeather");
+    expect(partial?.coverage).toBeLessThan(0.6);
+  });
+});
+
+describe("catalog", () => {
+  it("exposes entries, categories in first-seen order, and lookup by name", () => {
+    const catalog = seedCatalog();
+    expect(catalog.entries).toHaveLength(11);
+    expect(catalog.categories()).toEqual([
+      "Documents",
+      "Planning",
+      "Discovery",
+      "Browser Automation",
+      "Web Content",
+      "Code Execution",
+      "Utility",
+    ]);
+    expect(catalog.get("getWeather")?.category).toBe("Utility");
+    expect(catalog.get("nope")).toBeUndefined();
+  });
+
+  it("refuses duplicate names and entries without a category", () => {
+    expect(() => createToolCatalog([entry("a"), entry("a")])).toThrow(
+      'tool catalog: "a" is listed twice',
+    );
+    expect(() => createToolCatalog([entry("a", { category: " " })])).toThrow(
+      'tool catalog: "a" needs a category',
+    );
+  });
+});
