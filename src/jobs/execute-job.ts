@@ -1,0 +1,94 @@
+import { createCheckpointedStep } from "./checkpointed-step.ts";
+import { classifyJobFailure, type JobFailure } from "./job-error.ts";
+import type { JobEvents } from "./job-events.ts";
+import type { JobRecord } from "./job-record.ts";
+import type { JobStore } from "./job-store.ts";
+import type { JobProgress, Json, Workflow } from "./workflow.ts";
+
+/** The step name the runner itself uses to send the webhook once the workflow has ended. */
+export const NOTIFY_STEP = "notify";
+
+export type JobOutcome =
+  | { kind: "completed"; result: Json }
+  | { kind: "failed"; failure: JobFailure; error: unknown }
+  | { kind: "interrupted" };
+
+export interface ExecuteJobDeps {
+  store: JobStore;
+  events: JobEvents;
+  now: () => number;
+  progressIntervalMs: number;
+  /** Live progress by job id, read by JobRunner.get while the job runs. */
+  live: Map<string, JobProgress>;
+}
+
+/**
+ * Runs (or resumes) one job's workflow over its stored step checkpoints. Steps already finished
+ * are replayed from storage; progress is published at once and persisted at most once per interval
+ * (and always at step boundaries).
+ */
+export async function executeJob(
+  job: JobRecord,
+  workflow: Workflow<Json, Json>,
+  signal: AbortSignal,
+  deps: ExecuteJobDeps,
+): Promise<JobOutcome> {
+  const { store, events, live } = deps;
+  let progress: JobProgress = job.progress ?? {};
+  let currentStep: string | undefined;
+  let persistedAt = Number.NEGATIVE_INFINITY;
+  live.set(job.id, progress);
+
+  const publish = () => {
+    live.set(job.id, progress);
+    events.publish({ type: "progress", jobId: job.id, currentStep, progress });
+  };
+
+  const finished = new Map<string, string>();
+  for (const [name, output] of store.steps(job.id)) finished.set(name, JSON.stringify(output));
+
+  const step = createCheckpointedStep(
+    {
+      finished,
+      started(name) {
+        currentStep = name;
+        progress = { ...progress, step: name };
+        store.startStep(job.id, name, progress);
+        persistedAt = deps.now();
+        publish();
+      },
+      finish(name, output) {
+        store.saveStep(job.id, name, output, progress);
+        persistedAt = deps.now();
+        currentStep = undefined;
+      },
+    },
+    [NOTIFY_STEP],
+  );
+
+  const reportProgress = (update: JobProgress) => {
+    progress = { ...progress, ...update, ...(currentStep ? { step: currentStep } : {}) };
+    publish();
+    const now = deps.now();
+    if (now - persistedAt >= deps.progressIntervalMs) {
+      persistedAt = now;
+      store.saveProgress(job.id, progress);
+    }
+  };
+
+  try {
+    const result = await workflow({
+      jobId: job.id,
+      payload: job.payload,
+      step,
+      reportProgress,
+      signal,
+    });
+    return { kind: "completed", result: JSON.parse(JSON.stringify(result ?? null)) as Json };
+  } catch (error) {
+    if (signal.aborted) return { kind: "interrupted" };
+    return { kind: "failed", failure: classifyJobFailure(error), error };
+  } finally {
+    live.delete(job.id);
+  }
+}

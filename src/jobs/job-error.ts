@@ -1,0 +1,59 @@
+import { ConfigError } from "../config/config-error.ts";
+import { StoreError } from "../store/research-reader.ts";
+
+/**
+ * A failure a workflow reports on purpose. `code` is stable and machine-readable
+ * ("configuration_error", "model_error", ...); `message` is one line that is safe to show a user
+ * (no stack, no host path, no secret). `retryable` failures are tried again (resuming at the first
+ * unfinished step) up to the runner's attempt limit; the others fail the job at once.
+ */
+export class JobError extends Error {
+  override readonly name = "JobError";
+  readonly code: string;
+  readonly retryable: boolean;
+
+  constructor(
+    code: string,
+    message: string,
+    options: { retryable?: boolean; cause?: unknown } = {},
+  ) {
+    super(message, { cause: options.cause });
+    this.code = code;
+    this.retryable = options.retryable ?? false;
+  }
+}
+
+/** What a failed job records and shows: never a stack trace. */
+export interface JobFailure {
+  code: string;
+  message: string;
+  retryable: boolean;
+}
+
+/**
+ * Maps anything a workflow throws to a failure a user may read. Errors from lower layers whose
+ * messages are safe by contract (ConfigError, StoreError) keep their message; anything else is a
+ * bug, so its text (which may hold paths or secrets) stays in the server log only.
+ */
+export function classifyJobFailure(error: unknown): JobFailure {
+  if (error instanceof JobError) {
+    return { code: error.code, message: oneLine(error.message), retryable: error.retryable };
+  }
+  if (error instanceof ConfigError) {
+    return { code: "configuration_error", message: oneLine(error.message), retryable: false };
+  }
+  if (error instanceof StoreError) {
+    const transient = error.rateLimited || (error.status !== undefined && error.status >= 500);
+    return { code: "store_error", message: oneLine(error.message), retryable: transient };
+  }
+  return {
+    code: "internal_error",
+    message: "the job failed on an unexpected error (details are in the server log)",
+    retryable: false,
+  };
+}
+
+function oneLine(text: string): string {
+  const line = text.split(/\r?\n/, 1)[0]?.trim() ?? "";
+  return line === "" ? "no message" : line.slice(0, 500);
+}

@@ -1,0 +1,215 @@
+import type { DatabaseSync } from "node:sqlite";
+import { setTimeout as delay } from "node:timers/promises";
+import { createCheckpointedStep } from "./checkpointed-step.ts";
+import { executeJob, NOTIFY_STEP } from "./execute-job.ts";
+import { decodeCursor, encodeCursor } from "./job-cursor.ts";
+import { JobError } from "./job-error.ts";
+import { JobEvents, type JobListener } from "./job-events.ts";
+import type { JobRecord, JobStatus, NewJob } from "./job-record.ts";
+import { JobStore } from "./job-store.ts";
+import { notifyJob } from "./notify-job.ts";
+import type { WebhookSummary } from "./webhook/webhook-body.ts";
+import { createWebhookNotifier, type WebhookNotifier } from "./webhook/webhook-notifier.ts";
+import type { JobProgress, Json, Workflow } from "./workflow.ts";
+
+export interface WorkflowDefinition {
+  run: Workflow<Json, Json>;
+  /** What the webhook reports; by default the result's own url, path and stats fields. */
+  summarize?: (result: Json) => WebhookSummary;
+}
+
+/** Registers a typed workflow (its payload and result types are erased in the registry). */
+export function defineWorkflow<P extends Json, R extends Json>(definition: {
+  run: Workflow<P, R>;
+  summarize?: (result: R) => WebhookSummary;
+}): WorkflowDefinition {
+  return definition as unknown as WorkflowDefinition;
+}
+
+export interface JobLogger {
+  error(message: string, error?: unknown): void;
+}
+
+export interface JobRunnerOptions {
+  db: DatabaseSync;
+  workflows: Record<string, WorkflowDefinition>;
+  /** How many jobs run at once (default 2). */
+  concurrency?: number;
+  clock?: () => Date;
+  logger?: JobLogger;
+  notifier?: WebhookNotifier;
+  /** Runs of a job whose failures are retryable (default 3). */
+  maxAttempts?: number;
+  /** Wait before retrying a job after its nth attempt failed (default 2^n s). */
+  retryDelayMs?: (attempt: number) => number;
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  /** Progress is published at once but written to the database at most this often (default 1 s). */
+  progressIntervalMs?: number;
+}
+
+export interface JobListRequest {
+  status?: JobStatus;
+  mode?: string;
+  limit: number;
+  cursor?: string;
+}
+
+export interface JobRunner {
+  enqueue(job: NewJob): JobRecord;
+  get(id: string): JobRecord | undefined;
+  /** Newest first. Throws JobError("invalid_cursor") for a cursor it did not issue. */
+  list(request: JobListRequest): { jobs: JobRecord[]; nextCursor: string | undefined };
+  subscribe(jobId: string, listener: JobListener): () => void;
+  /** Resumes jobs a previous process left running (and unsent webhooks), then works the queue. */
+  start(): void;
+  /** Interrupts running jobs (they stay `running` and resume on the next start) and waits. */
+  stop(): Promise<void>;
+  /** Resolves once nothing is queued, running, retrying or notifying (for tests and benches). */
+  whenIdle(): Promise<void>;
+}
+
+export function createJobRunner(options: JobRunnerOptions): JobRunner {
+  const clock = options.clock ?? (() => new Date());
+  const store = new JobStore(options.db, clock);
+  const events = new JobEvents();
+  const live = new Map<string, JobProgress>();
+  const logger = options.logger ?? { error: (message, error) => console.error(message, error) };
+  const notifier = options.notifier ?? createWebhookNotifier();
+  const concurrency = Math.max(1, options.concurrency ?? 2);
+  const maxAttempts = Math.max(1, options.maxAttempts ?? 3);
+  const retryDelayMs = options.retryDelayMs ?? ((attempt) => 1_000 * 2 ** attempt);
+  const sleep = options.sleep ?? ((ms, signal) => delay(ms, undefined, { signal }));
+  const shutdown = new AbortController();
+  const running = new Set<Promise<void>>();
+  let started = false;
+  let idleWaiters: Array<() => void> = [];
+
+  const track = (work: Promise<void>) => {
+    running.add(work);
+    void work.finally(() => {
+      running.delete(work);
+      pump();
+    });
+  };
+
+  const pump = () => {
+    if (!started || shutdown.signal.aborted) return;
+    while (running.size < concurrency) {
+      const job = store.claimNext();
+      if (!job) break;
+      track(runJob(job));
+    }
+    if (running.size === 0) {
+      for (const resolve of idleWaiters) resolve();
+      idleWaiters = [];
+    }
+  };
+
+  const runJob = async (job: JobRecord) => {
+    try {
+      await attempt(job);
+    } catch (error) {
+      // Only a database failure gets here; the job stays running and resumes on restart.
+      logger.error(`job ${job.id}: bookkeeping failed`, error);
+    }
+  };
+
+  const attempt = async (job: JobRecord) => {
+    const definition = options.workflows[job.kind];
+    if (!definition) {
+      const message = `no workflow is registered for jobs of kind "${job.kind}"`;
+      return finish(store.fail(job.id, { code: "unknown_workflow", message, retryable: false }));
+    }
+    const deps = {
+      store,
+      events,
+      live,
+      now: () => clock().getTime(),
+      progressIntervalMs: options.progressIntervalMs ?? 1_000,
+    };
+    const outcome = await executeJob(job, definition.run, shutdown.signal, deps);
+    if (outcome.kind === "interrupted") return;
+    if (outcome.kind === "completed") return finish(store.complete(job.id, outcome.result));
+    if (outcome.failure.code === "internal_error")
+      logger.error(`job ${job.id} failed`, outcome.error);
+    if (outcome.failure.retryable && job.attempts < maxAttempts) {
+      try {
+        await sleep(retryDelayMs(job.attempts), shutdown.signal);
+      } catch {
+        return; // shutting down: the job resumes on the next start
+      }
+      store.requeue(job.id);
+      return;
+    }
+    finish(store.fail(job.id, outcome.failure));
+  };
+
+  const finish = (job: JobRecord) => {
+    events.publish({ type: "finished", job });
+    if (job.webhook.status === "pending") track(notify(job));
+  };
+
+  const notify = (job: JobRecord) =>
+    notifyJob(job, {
+      store,
+      notifier,
+      signal: shutdown.signal,
+      summarize: options.workflows[job.kind]?.summarize,
+      step: createCheckpointedStep({
+        finished: new Map(
+          [...store.steps(job.id)]
+            .filter(([name]) => name === NOTIFY_STEP)
+            .map(([name, output]) => [name, JSON.stringify(output)]),
+        ),
+        started: () => {},
+        finish: (name, output) => store.saveStep(job.id, name, output, job.progress),
+      }),
+      logger,
+    });
+
+  const getJob = (id: string): JobRecord | undefined => {
+    const record = store.get(id);
+    const progress = live.get(id);
+    return record && progress && record.status === "running" ? { ...record, progress } : record;
+  };
+
+  return {
+    enqueue(job) {
+      const record = store.insert(job);
+      queueMicrotask(pump);
+      return record;
+    },
+    get: getJob,
+    list(request) {
+      const beforeSeq = request.cursor === undefined ? undefined : decodeCursor(request.cursor);
+      if (request.cursor !== undefined && beforeSeq === undefined) {
+        throw new JobError("invalid_cursor", "cursor is not one this server issued");
+      }
+      const page = store.list({ ...request, beforeSeq });
+      const nextCursor = page.lastSeq === undefined ? undefined : encodeCursor(page.lastSeq);
+      return { jobs: page.jobs.map((job) => getJob(job.id) ?? job), nextCursor };
+    },
+    subscribe: (jobId, listener) => events.subscribe(jobId, listener),
+    start() {
+      if (started) return;
+      started = true;
+      store.requeueRunning();
+      for (const id of store.unsentWebhooks()) {
+        const job = store.get(id);
+        if (job) track(notify(job));
+      }
+      pump();
+    },
+    async stop() {
+      shutdown.abort();
+      while (running.size > 0) await Promise.allSettled([...running]);
+    },
+    whenIdle() {
+      if (!started) return Promise.reject(new Error("the job runner was not started"));
+      return new Promise<void>((resolve) => {
+        idleWaiters.push(resolve);
+        pump();
+      });
+    },
+  };
+}

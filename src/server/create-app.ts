@@ -1,0 +1,134 @@
+import type { IncomingMessage } from "node:http";
+import { type Context, Hono, type MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { HTTPException } from "hono/http-exception";
+import { ApiError, errorResponse } from "./api-error.ts";
+import { type AuthVariables, bearerAuth } from "./bearer-auth.ts";
+import { isLoopbackHost } from "./loopback.ts";
+import { DEFAULT_RATE_LIMIT, RateLimiter } from "./rate-limiter.ts";
+import { exploreHandler } from "./routes/explore-route.ts";
+import { jobEventsHandler } from "./routes/job-events-route.ts";
+import { getJobHandler, listJobsHandler, researchHandler } from "./routes/jobs-routes.ts";
+import type { AppOptions } from "./service-types.ts";
+import { PAGE_CSP, PAGE_HTML } from "./web-page.ts";
+
+export const DEFAULT_BODY_LIMIT_BYTES = 64 * 1024;
+
+type Env = { Variables: AuthVariables };
+
+/** The HTTP API and the web page; every effect (jobs, submit, research reader, clock) is injected. */
+export function createApp(options: AppOptions): Hono<Env> {
+  const app = new Hono<Env>();
+  const logger = options.logger ?? { error: (message, error) => console.error(message, error) };
+  const authRequired = options.auth.tokens.length > 0;
+  const maxBytes = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
+
+  app.use("*", async (c, next) => {
+    await next();
+    c.header("X-Content-Type-Options", "nosniff");
+    c.header("Referrer-Policy", "no-referrer");
+    c.header("Cache-Control", c.res.headers.get("Cache-Control") ?? "no-store");
+  });
+  // Without tokens the API is open to anything that can reach loopback, so a browser on another
+  // site using a rebound DNS name must not get through: only loopback Host names are served.
+  if (!authRequired) app.use("*", loopbackHostOnly);
+
+  app.get("/", (c) => {
+    c.header("Content-Security-Policy", PAGE_CSP);
+    c.header("X-Frame-Options", "DENY");
+    return c.html(PAGE_HTML);
+  });
+  app.get("/favicon.ico", (c) => c.body(null, 204));
+  app.get("/api/health", (c) => c.json({ status: "ok", auth: authRequired ? "bearer" : "none" }));
+
+  app.use("/api/*", bearerAuth(options.auth.tokens));
+  const explore = exploreHandler(options.submitExplore, options.allowPrivateWebhooks ?? false);
+  app.post(
+    "/api/explore",
+    rateLimited(options),
+    bodyLimit({
+      maxSize: maxBytes,
+      onError: () => {
+        throw new ApiError(
+          413,
+          "payload_too_large",
+          `the request body must be at most ${maxBytes} bytes`,
+        );
+      },
+    }),
+    explore,
+  );
+  app.get("/api/jobs", listJobsHandler(options.jobs));
+  app.get("/api/jobs/:id", getJobHandler(options.jobs));
+  app.get("/api/jobs/:id/events", jobEventsHandler(options.jobs, options.sseKeepAliveMs ?? 15_000));
+  app.get("/api/jobs/:id/research", researchHandler(options.jobs, options.readResearch));
+  for (const [path, allow] of [
+    ["/api/explore", "POST"],
+    ["/api/jobs", "GET"],
+    ["/api/jobs/:id", "GET"],
+    ["/api/jobs/:id/events", "GET"],
+    ["/api/jobs/:id/research", "GET"],
+    ["/api/health", "GET"],
+  ] as const) {
+    app.all(path, () => {
+      throw new ApiError(405, "method_not_allowed", `use ${allow} for this path`, {
+        headers: { Allow: allow },
+      });
+    });
+  }
+
+  app.notFound((c) =>
+    errorResponse(c, new ApiError(404, "not_found", `no route for ${c.req.method} ${c.req.path}`)),
+  );
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return errorResponse(c, error);
+    if (error instanceof HTTPException && error.status < 500) {
+      return errorResponse(
+        c,
+        new ApiError(error.status as 400, "bad_request", error.message || "bad request"),
+      );
+    }
+    logger.error(`${c.req.method} ${c.req.path} failed`, error);
+    return errorResponse(
+      c,
+      new ApiError(500, "internal_error", "the server failed on an unexpected error"),
+    );
+  });
+  return app;
+}
+
+const loopbackHostOnly: MiddlewareHandler = async (c, next) => {
+  if (!isLoopbackHost(new URL(c.req.url).hostname)) {
+    throw new ApiError(
+      403,
+      "forbidden_host",
+      "this server has no API token configured and answers only on localhost",
+    );
+  }
+  return next();
+};
+
+function rateLimited(options: AppOptions): MiddlewareHandler<Env> {
+  if (options.rateLimit === false) return (_c, next) => next();
+  const limiter = new RateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT, options.now);
+  return async (c, next) => {
+    const decision = limiter.take(c.get("tokenId") ?? `ip:${clientAddress(c)}`);
+    if (!decision.allowed) {
+      throw new ApiError(
+        429,
+        "rate_limited",
+        `too many requests: retry in ${decision.retryAfterSeconds} s`,
+        {
+          headers: { "Retry-After": String(decision.retryAfterSeconds) },
+        },
+      );
+    }
+    return next();
+  };
+}
+
+/** The socket's peer address; X-Forwarded-For is not trusted (it is the client's to forge). */
+function clientAddress(c: Context): string {
+  const env = c.env as { incoming?: IncomingMessage } | undefined;
+  return env?.incoming?.socket?.remoteAddress ?? "local";
+}

@@ -1,0 +1,82 @@
+import { isIP } from "node:net";
+import { z } from "zod";
+import { type ExploreRequest, exploreRequestSchema } from "../config/explore-request.ts";
+import type { WebhookTarget } from "../jobs/job-record.ts";
+import { isPublicAddress } from "../jobs/webhook/address-policy.ts";
+import { parseWebhookUrl } from "../jobs/webhook/webhook-target.ts";
+
+const request = exploreRequestSchema.shape;
+
+/**
+ * The body of POST /api/explore. Field rules come from the one explore request schema (shared with
+ * the CLI); this adds the API's snake_case names and the webhook fields. Unknown keys are refused
+ * so a misspelt option ("continueFrom") is an error, not silently ignored.
+ */
+export const exploreBodySchema = z
+  .strictObject(
+    {
+      idea: request.idea,
+      mode: request.mode,
+      model: request.model,
+      context: request.context,
+      update: request.update,
+      continue_from: request.continueFrom,
+      webhook_url: z
+        .string({ error: "must be text" })
+        .trim()
+        .max(2_048, "must be at most 2,048 characters")
+        .superRefine((value, ctx) => {
+          try {
+            parseWebhookUrl(value);
+          } catch (error) {
+            ctx.addIssue({
+              code: "custom",
+              message: (error as Error).message.replace(/^webhook_url /, ""),
+            });
+          }
+        })
+        .optional(),
+      callback_secret: z
+        .string({ error: "must be text" })
+        .min(1, "must not be empty")
+        .max(512, "must be at most 512 characters")
+        .optional(),
+      collect_tool_stats: request.collectToolStats,
+    },
+    {
+      error: (issue) => (issue.code === "unrecognized_keys" ? undefined : "must be a JSON object"),
+    },
+  )
+  .refine((body) => body.callback_secret === undefined || body.webhook_url !== undefined, {
+    path: ["callback_secret"],
+    message: "needs webhook_url (the secret signs webhook deliveries)",
+  });
+
+export type ExploreBody = z.output<typeof exploreBodySchema>;
+
+export function toExploreRequest(body: ExploreBody): z.ZodSafeParseResult<ExploreRequest> {
+  return exploreRequestSchema.safeParse({
+    idea: body.idea,
+    mode: body.mode,
+    model: body.model,
+    context: body.context,
+    update: body.update,
+    continueFrom: body.continue_from,
+    collectToolStats: body.collect_tool_stats,
+  });
+}
+
+export function toWebhookTarget(body: ExploreBody): WebhookTarget | undefined {
+  return body.webhook_url === undefined
+    ? undefined
+    : { url: body.webhook_url, secret: body.callback_secret };
+}
+
+/**
+ * An IP literal that can never be delivered to is refused at submit time, so the user learns at
+ * once; host names are checked after DNS resolution at delivery.
+ */
+export function literalPrivateTarget(webhookUrl: string): boolean {
+  const host = new URL(webhookUrl).hostname.replace(/^\[(.*)\]$/, "$1");
+  return isIP(host) !== 0 && !isPublicAddress(host);
+}

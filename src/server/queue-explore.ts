@@ -1,0 +1,29 @@
+import type { ExploreRequest } from "../config/explore-request.ts";
+import type { JobRunner } from "../jobs/job-runner.ts";
+import type { Json } from "../jobs/workflow.ts";
+import type { SubmitExplore } from "./service-types.ts";
+
+export const EXPLORE_JOB_KIND = "explore";
+
+/**
+ * The simplest SubmitExplore: every submission becomes a job of kind "explore" whose payload is
+ * `toPayload(request)`; duplicates are then decided inside the workflow (its prepare step). The
+ * idea and mode are stored as the job's indexed title and mode, the webhook beside the payload.
+ */
+export function queueExplore(
+  jobs: JobRunner,
+  toPayload: (request: ExploreRequest) => Json,
+  kind = EXPLORE_JOB_KIND,
+): SubmitExplore {
+  return async ({ request, webhook, tokenId }) => ({
+    kind: "queued",
+    job: jobs.enqueue({
+      kind,
+      payload: toPayload(request),
+      mode: request.mode,
+      title: request.idea,
+      webhook,
+      tokenId,
+    }),
+  });
+}

@@ -1,0 +1,79 @@
+import type { Context } from "hono";
+import { z } from "zod";
+import { researchModeSchema } from "../../config/explore-request.ts";
+import { JobError } from "../../jobs/job-error.ts";
+import { JOB_STATUSES, type JobRecord } from "../../jobs/job-record.ts";
+import type { JobRunner } from "../../jobs/job-runner.ts";
+import { ApiError } from "../api-error.ts";
+import { jobView } from "../job-view.ts";
+import { renderMarkdown } from "../render-markdown.ts";
+import type { ReadJobResearch } from "../service-types.ts";
+
+const listQuerySchema = z.object({
+  status: z.enum(JOB_STATUSES, { error: `must be one of ${JOB_STATUSES.join(", ")}` }).optional(),
+  mode: researchModeSchema.optional(),
+  limit: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .max(100, "must be at most 100")
+    .default(20),
+  cursor: z.string().max(100).optional(),
+});
+
+/** GET /api/jobs: newest first, filtered on indexed columns, cursor-paged. */
+export function listJobsHandler(jobs: JobRunner) {
+  return (c: Context) => {
+    const query = listQuerySchema.safeParse(c.req.query());
+    if (!query.success) throw ApiError.invalid(query.error, "invalid_query");
+    try {
+      const page = jobs.list(query.data);
+      return c.json({ jobs: page.jobs.map(jobView), next_cursor: page.nextCursor ?? null });
+    } catch (error) {
+      if (error instanceof JobError)
+        throw new ApiError(400, "invalid_query", `cursor: ${error.message}`);
+      throw error;
+    }
+  };
+}
+
+export function findJob(jobs: JobRunner, id: string): JobRecord {
+  const job = jobs.get(id);
+  if (!job)
+    throw new ApiError(404, "job_not_found", `no job with id ${JSON.stringify(id.slice(0, 80))}`);
+  return job;
+}
+
+export function getJobHandler(jobs: JobRunner) {
+  return (c: Context) => c.json(jobView(findJob(jobs, c.req.param("id") ?? "")));
+}
+
+const researchQuerySchema = z.object({
+  format: z
+    .enum(["markdown", "html"], { error: 'must be "markdown" or "html"' })
+    .default("markdown"),
+});
+
+/** GET /api/jobs/:id/research[?format=html]: the markdown, or sanitized HTML for the page. */
+export function researchHandler(jobs: JobRunner, read: ReadJobResearch) {
+  return async (c: Context) => {
+    const query = researchQuerySchema.safeParse({ format: c.req.query("format") });
+    if (!query.success) throw ApiError.invalid(query.error, "invalid_query");
+    const job = findJob(jobs, c.req.param("id") ?? "");
+    if (job.status !== "completed") {
+      throw new ApiError(
+        409,
+        "job_not_completed",
+        `the job is ${job.status}; research is available once it completes`,
+      );
+    }
+    const markdown = await read(job);
+    if (markdown === undefined)
+      throw new ApiError(404, "research_not_found", "this job has no research file");
+    if (query.data.format === "html") {
+      c.header("Content-Security-Policy", "default-src 'none'; sandbox");
+      return c.body(renderMarkdown(markdown), 200, { "Content-Type": "text/html; charset=utf-8" });
+    }
+    return c.body(markdown, 200, { "Content-Type": "text/markdown; charset=utf-8" });
+  };
+}

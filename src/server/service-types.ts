@@ -1,0 +1,52 @@
+import type { ExploreRequest } from "../config/explore-request.ts";
+import type { JobRecord, WebhookTarget } from "../jobs/job-record.ts";
+import type { JobRunner } from "../jobs/job-runner.ts";
+import type { Json } from "../jobs/workflow.ts";
+import type { RateLimit } from "./rate-limiter.ts";
+
+/** A validated POST /api/explore, handed to the explore use case. */
+export interface ExploreSubmission {
+  request: ExploreRequest;
+  /** Kept out of the job payload: only the notifier reads it. */
+  webhook: WebhookTarget | undefined;
+  /** Fingerprint of the API token that asked (undefined without auth). */
+  tokenId: string | undefined;
+}
+
+/**
+ * `queued`: answered 202 with the job. `existing`: the idea was already explored (or is being
+ * explored) and `body` is answered as is with 200, e.g. `{ status: "exists", path, job_id? }`.
+ */
+export type SubmitOutcome =
+  | { kind: "queued"; job: JobRecord }
+  | { kind: "existing"; body: { [key: string]: Json } };
+
+/**
+ * Decides what to do with a submission. It may throw ConfigError (answered 400 with its message,
+ * e.g. a continue_from path that does not exist) or StoreError (answered 502).
+ */
+export type SubmitExplore = (submission: ExploreSubmission) => Promise<SubmitOutcome>;
+
+/** The research markdown of a completed job, or undefined when there is none. */
+export type ReadJobResearch = (job: JobRecord) => Promise<string | undefined>;
+
+export interface ServiceLogger {
+  error(message: string, error?: unknown): void;
+}
+
+export interface AppOptions {
+  jobs: JobRunner;
+  auth: { tokens: string[] };
+  submitExplore: SubmitExplore;
+  readResearch: ReadJobResearch;
+  /** Per token (or per client address without auth) on POST /api/explore; false to turn off. */
+  rateLimit?: RateLimit | false;
+  /** Mirrors --allow-private-webhooks: without it, a private IP literal is refused at submit. */
+  allowPrivateWebhooks?: boolean;
+  /** Largest accepted request body (default 64 KiB). */
+  bodyLimitBytes?: number;
+  now?: () => number;
+  logger?: ServiceLogger;
+  /** How often an idle event stream sends a keep-alive comment (default 15 s). */
+  sseKeepAliveMs?: number;
+}

@@ -1,0 +1,27 @@
+import { createHash } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { createServiceFixture } from "./testing/service-fixture.ts";
+
+const hash = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
+
+describe("GET /", () => {
+  it("serves one self-contained page whose only script and style are allowed by hash", async () => {
+    const { app } = createServiceFixture();
+    const response = await app.request("/");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("text/html");
+    const html = await response.text();
+    const csp = response.headers.get("content-security-policy") ?? "";
+    const scripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1] ?? "");
+    const styles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1] ?? "");
+    expect(scripts).toHaveLength(1);
+    expect(styles).toHaveLength(1);
+    expect(csp).toContain(`script-src ${hash(scripts[0] ?? "")}`);
+    expect(csp).toContain(`style-src ${hash(styles[0] ?? "")}`);
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("connect-src 'self'");
+    expect(csp).not.toContain("unsafe-inline");
+    expect(html).not.toMatch(/<script[^>]+src=|<link[^>]+href=/);
+    expect(response.headers.get("x-frame-options")).toBe("DENY");
+  });
+});
