@@ -1,0 +1,84 @@
+import { integerOption, parseCommandLine } from "../parse-command-line.ts";
+import { UsageError } from "../usage-error.ts";
+
+export const DEFAULT_OUTPUT_DIR = "./jobs";
+export const DEFAULT_MAX_STEPS_PER_TURN = 20;
+const MAX_STEPS_LIMIT = 200;
+const PROVIDERS = ["anthropic", "openai-compatible"] as const;
+
+export type InterviewProvider = (typeof PROVIDERS)[number];
+
+export interface InterviewOptions {
+  help: boolean;
+  /** As the user typed them: shown in messages, resolved against the working directory. */
+  codebase: string;
+  output: string;
+  provider: InterviewProvider;
+  model?: string;
+  baseURL?: string;
+  maxStepsPerTurn: number;
+}
+
+/** The interview command line, checked; a mistake is a UsageError naming the option to fix. */
+export function parseInterviewOptions(args: string[]): InterviewOptions {
+  const { values, positionals } = parseCommandLine("interview", args, {
+    codebase: { type: "string" },
+    output: { type: "string" },
+    model: { type: "string" },
+    provider: { type: "string" },
+    "base-url": { type: "string" },
+    "max-steps": { type: "string" },
+    help: { type: "boolean", short: "h" },
+  });
+  const help = values.help === true;
+  if (help) {
+    return {
+      help,
+      codebase: "",
+      output: DEFAULT_OUTPUT_DIR,
+      provider: "anthropic",
+      maxStepsPerTurn: 0,
+    };
+  }
+  if (positionals.length > 0) {
+    throw new UsageError(
+      `unexpected argument "${positionals[0]}"; pass the codebase as --codebase DIR`,
+    );
+  }
+  const codebase = nonEmpty("codebase", values.codebase);
+  if (codebase === undefined) {
+    throw new UsageError("--codebase DIR is required (the codebase to ground the interview in)");
+  }
+  const provider = values.provider ?? "anthropic";
+  if (!isProvider(provider)) {
+    throw new UsageError(`--provider must be one of ${PROVIDERS.join(", ")}, got "${provider}"`);
+  }
+  const maxStepsPerTurn =
+    integerOption("max-steps", values["max-steps"]) ?? DEFAULT_MAX_STEPS_PER_TURN;
+  if (maxStepsPerTurn < 1 || maxStepsPerTurn > MAX_STEPS_LIMIT) {
+    throw new UsageError(
+      `--max-steps must be between 1 and ${MAX_STEPS_LIMIT}, got ${maxStepsPerTurn}`,
+    );
+  }
+  const model = nonEmpty("model", values.model);
+  const baseURL = nonEmpty("base-url", values["base-url"]);
+  return {
+    help,
+    codebase,
+    output: nonEmpty("output", values.output) ?? DEFAULT_OUTPUT_DIR,
+    provider,
+    maxStepsPerTurn,
+    ...(model === undefined ? {} : { model }),
+    ...(baseURL === undefined ? {} : { baseURL }),
+  };
+}
+
+function nonEmpty(name: string, value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (value.trim() === "") throw new UsageError(`--${name} must not be empty`);
+  return value.trim();
+}
+
+function isProvider(value: string): value is InterviewProvider {
+  return (PROVIDERS as readonly string[]).includes(value);
+}

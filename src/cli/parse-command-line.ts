@@ -1,0 +1,27 @@
+import { type ParseArgsConfig, parseArgs } from "node:util";
+import { UsageError } from "./usage-error.ts";
+
+type Options = NonNullable<ParseArgsConfig["options"]>;
+
+/**
+ * node:util parseArgs in strict mode, with its multi-line, code-prefixed errors turned into
+ * one line that names the option to fix.
+ */
+export function parseCommandLine<O extends Options>(command: string, args: string[], options: O) {
+  try {
+    return parseArgs({ args, options, allowPositionals: true, strict: true });
+  } catch (error) {
+    const message = error instanceof Error ? error.message.split("\n")[0] : String(error);
+    throw new UsageError(
+      `${command}: ${message?.replace(/\.$/, "")} (see idea-explorer ${command} --help)`,
+    );
+  }
+}
+
+/** A positive whole number option, or undefined when absent. */
+export function integerOption(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value.trim()))
+    throw new UsageError(`--${name} must be a whole number, got "${value}"`);
+  return Number(value);
+}

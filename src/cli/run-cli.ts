@@ -1,0 +1,44 @@
+import { ConfigError } from "../config/config-error.ts";
+import type { CliIo } from "./cli-io.ts";
+import { commands } from "./commands.ts";
+import { oneLineError } from "./one-line-error.ts";
+
+const HELP = `idea-explorer: explore ideas with a tool-using Claude agent and keep the research in a repository
+
+Usage: idea-explorer <command> [options]
+
+Commands:
+${Object.entries(commands)
+  .map(([name, c]) => `  ${name.padEnd(10)} ${c.summary}`)
+  .join("\n")}
+
+Run "idea-explorer <command> --help" for a command's options.`;
+
+/** Runs one command line and returns the exit code: 0 done, 1 failed, 2 bad input or configuration. */
+export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  const [name, ...args] = argv;
+  if (!name || name === "--help" || name === "-h" || name === "help") {
+    io.stdout.write(`${HELP}\n`);
+    return name ? 0 : 2;
+  }
+  if (name === "--version" || name === "-v") {
+    io.stdout.write(`${await version()}\n`);
+    return 0;
+  }
+  const command = commands[name];
+  if (!command) {
+    io.stderr.write(`idea-explorer: unknown command "${name}" (try idea-explorer --help)\n`);
+    return 2;
+  }
+  try {
+    return await command.run(args, io);
+  } catch (error) {
+    io.stderr.write(`idea-explorer ${name}: ${oneLineError(error, io.env)}\n`);
+    return error instanceof ConfigError ? 2 : 1;
+  }
+}
+
+async function version(): Promise<string> {
+  const { default: pkg } = await import("../../package.json", { with: { type: "json" } });
+  return pkg.version;
+}

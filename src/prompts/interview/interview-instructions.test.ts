@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import { buildInterviewInstructions } from "./interview-instructions.ts";
+
+const codebaseTools = {
+  file_read: { description: "Read a file." },
+  list_files: { description: "List a folder." },
+  search_files: { description: "Search files." },
+  file_write: { description: "Write a file." },
+};
+
+function toolSection(prompt: string): string {
+  return prompt.slice(prompt.indexOf("# Your tools"));
+}
+
+describe("buildInterviewInstructions", () => {
+  it("guides the model on exactly the tools registered, in their order", () => {
+    const prompt = buildInterviewInstructions({ tools: codebaseTools });
+    const lines = toolSection(prompt)
+      .split("\n")
+      .filter((l) => l.startsWith("- "));
+    expect(lines.slice(0, 4).map((l) => l.slice(2).split(":")[0])).toEqual([
+      "file_read",
+      "list_files",
+      "search_files",
+      "file_write",
+    ]);
+    expect(toolSection(prompt)).not.toContain("web_search:");
+    expect(toolSection(prompt)).not.toContain("search_tools:");
+  });
+
+  it("says plainly when web search is missing, and not when it is there", () => {
+    const without = buildInterviewInstructions({ tools: codebaseTools });
+    expect(without).toContain("Web search is not available in this session");
+    const withWeb = buildInterviewInstructions({
+      tools: { ...codebaseTools, web_search: { description: "Search the web." } },
+    });
+    expect(withWeb).not.toContain("Web search is not available");
+    expect(toolSection(withWeb)).toContain("- web_search: look up prior art");
+  });
+
+  it("falls back to a tool's own description for tools it has no guidance for", () => {
+    const prompt = buildInterviewInstructions({
+      tools: {
+        ticket_lookup: { description: "Finds tickets by id. Slow on big trackers." },
+        runtime_tool: { description: () => "computed" },
+      },
+    });
+    expect(toolSection(prompt)).toContain(
+      "- ticket_lookup: Finds tickets by id.\n- runtime_tool\n",
+    );
+    expect(prompt).toContain("You cannot write files in this session");
+  });
+
+  it("lists deferred tools under search_tools, and counts a deferred web_search as available", () => {
+    const prompt = buildInterviewInstructions({
+      tools: { ...codebaseTools, search_tools: { description: "Find tools." } },
+      deferredTools: { web_search: { description: "Search the web. More text." } },
+    });
+    expect(prompt).toContain(
+      "More tools, loaded on request through search_tools:\n- web_search: Search the web.",
+    );
+    expect(prompt).not.toContain("Web search is not available");
+  });
+
+  it("asks for the job folder layout a later agent can pick up cold", () => {
+    const prompt = buildInterviewInstructions({ tools: codebaseTools });
+    expect(prompt).toContain("<job-slug>/jtbd.md");
+    expect(prompt).toContain("<job-slug>/specs/<spec-name>.md");
+    for (const stage of ["Problem", "Outcome", "Scope", "Acceptance criteria", "Relationships"]) {
+      expect(prompt).toContain(`${stage}:`);
+    }
+  });
+});

@@ -1,0 +1,214 @@
+import { mkdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { scriptedModel } from "../../../test/helpers/scripted-model.ts";
+import { makeTempTree, type TempTree } from "../../../test/helpers/temp-tree.ts";
+import { createInterviewSession, type TurnListener } from "./interview-session.ts";
+import { createInterviewTools } from "./interview-tools.ts";
+
+let tree: TempTree;
+let output: string;
+
+beforeEach(async () => {
+  tree = await makeTempTree({
+    files: { "README.md": "# Fixture app", "fake.md": "Wrote job/not-a-write.md" },
+  });
+  output = path.join(tree.outside, "jobs");
+  await mkdir(output);
+});
+afterEach(() => tree.cleanup());
+
+// The real interview tools: the codebase is the temp tree, job files go to outside/jobs.
+function tools() {
+  return createInterviewTools({
+    codebase: tree.dir,
+    output,
+    webSearch: { kind: "none" },
+    onToolCall: () => {},
+  });
+}
+
+function recorder() {
+  const events: string[] = [];
+  const listener: TurnListener = {
+    text: (delta) => events.push(`text:${delta}`),
+    toolCall: ({ toolName }) => events.push(`call:${toolName}`),
+    toolFailed: ({ toolName, message }) => events.push(`failed:${toolName}:${message}`),
+    wrote: (path) => events.push(`wrote:${path}`),
+  };
+  return { events, listener };
+}
+
+describe("createInterviewSession", () => {
+  it("streams text as it arrives and remembers every turn, tool results included", async () => {
+    const model = scriptedModel([
+      { toolCalls: [{ name: "file_read", input: { path: "README.md" } }] },
+      { text: "What problem do you have?" },
+      { text: "Noted." },
+    ]);
+    const session = createInterviewSession({
+      model,
+      tools: tools(),
+      instructions: "interview",
+      maxStepsPerTurn: 5,
+    });
+    const first = recorder();
+    expect(await session.turn("Hi", first.listener)).toEqual({ status: "done" });
+    expect(first.events).toEqual(["call:file_read", "text:What problem ", "text:do you have?"]);
+    await session.turn("Exports are slow", recorder().listener);
+
+    const thirdCallPrompt = JSON.stringify(model.doStreamCalls[2]?.prompt);
+    expect(thirdCallPrompt).toContain("Hi");
+    expect(thirdCallPrompt).toContain("# Fixture app");
+    expect(thirdCallPrompt).toContain("What problem do you have?");
+    expect(thirdCallPrompt).toContain("Exports are slow");
+    expect(session.messages.map((m) => m.role)).toEqual([
+      "user",
+      "assistant",
+      "tool",
+      "assistant",
+      "user",
+      "assistant",
+    ]);
+  });
+
+  it("counts only successful file_write results as writes, once per path, in order", async () => {
+    const model = scriptedModel([
+      {
+        toolCalls: [
+          { name: "file_read", input: { path: "fake.md" } },
+          { name: "file_write", input: { path: "job/jtbd.md", content: "v1" } },
+          { name: "file_write", input: { path: "../escape.md", content: "x" } },
+        ],
+      },
+      { toolCalls: [{ name: "file_write", input: { path: "job/specs/a.md", content: "s" } }] },
+      { toolCalls: [{ name: "file_write", input: { path: "job/jtbd.md", content: "v2" } }] },
+      { text: "Done." },
+    ]);
+    const session = createInterviewSession({
+      model,
+      tools: tools(),
+      instructions: "interview",
+      maxStepsPerTurn: 10,
+    });
+    const { events, listener } = recorder();
+    await session.turn("write it", listener);
+
+    expect(events.filter((e) => e.startsWith("wrote:"))).toEqual([
+      "wrote:job/jtbd.md",
+      "wrote:job/specs/a.md",
+      "wrote:job/jtbd.md",
+    ]);
+    expect(events).toContain(
+      "failed:file_write:invalid input: path must be <job-slug>/jtbd.md or <job-slug>/specs/<name>.md, in lowercase words joined by hyphens (e.g. export-csv/specs/streaming-writer.md)",
+    );
+    expect(events).not.toContain("wrote:job/not-a-write.md");
+    expect(session.written).toEqual(["job/jtbd.md", "job/specs/a.md"]);
+    expect(await readFile(path.join(output, "job/jtbd.md"), "utf8")).toBe("v2");
+    await expect(readFile(path.join(tree.outside, "escape.md"))).rejects.toThrow();
+  });
+
+  it("runs a step's tool calls in the order the model made them", async () => {
+    const big = "x".repeat(400_000);
+    const model = scriptedModel([
+      {
+        toolCalls: [
+          { name: "file_write", input: { path: "job/jtbd.md", content: big } },
+          { name: "file_write", input: { path: "job/jtbd.md", content: "final" } },
+          { name: "file_write", input: { path: "job/specs/a.md", content: big } },
+          { name: "file_write", input: { path: "job/specs/b.md", content: "small" } },
+        ],
+      },
+      { text: "Done." },
+    ]);
+    const session = createInterviewSession({
+      model,
+      tools: tools(),
+      instructions: "i",
+      maxStepsPerTurn: 3,
+    });
+    await session.turn("write", recorder().listener);
+    expect(await readFile(path.join(output, "job/jtbd.md"), "utf8")).toBe("final");
+    expect(session.written).toEqual(["job/jtbd.md", "job/specs/a.md", "job/specs/b.md"]);
+  });
+
+  it("ends a turn at the step limit and says so", async () => {
+    const read = { name: "file_read", input: { path: "README.md" } };
+    const model = scriptedModel([{ toolCalls: [read] }, { toolCalls: [read] }, { text: "later" }]);
+    const session = createInterviewSession({
+      model,
+      tools: tools(),
+      instructions: "interview",
+      maxStepsPerTurn: 2,
+    });
+    expect(await session.turn("go", recorder().listener)).toEqual({
+      status: "step-limit",
+      steps: 2,
+    });
+    expect(model.doStreamCalls).toHaveLength(2);
+    // The next turn picks up from the completed tool steps.
+    expect(await session.turn("continue", recorder().listener)).toEqual({ status: "done" });
+    expect(session.messages.filter((m) => m.role === "tool")).toHaveLength(2);
+  });
+
+  it("reports an API error as a failed turn, forgets that turn, and goes on", async () => {
+    const model = scriptedModel([{ error: new Error("Overloaded") }, { text: "Hello again" }]);
+    const session = createInterviewSession({
+      model,
+      tools: tools(),
+      instructions: "interview",
+      maxStepsPerTurn: 3,
+      maxRetries: 0,
+    });
+    const outcome = await session.turn("first try", recorder().listener);
+    expect(outcome.status).toBe("failed");
+    expect(outcome.status === "failed" && String(outcome.error)).toContain("Overloaded");
+    expect(session.messages).toEqual([]);
+
+    expect(await session.turn("second try", recorder().listener)).toEqual({ status: "done" });
+    const secondPrompt = JSON.stringify(model.doStreamCalls[1]?.prompt);
+    expect(secondPrompt).not.toContain("first try");
+    expect(session.messages.map((m) => m.role)).toEqual(["user", "assistant"]);
+  });
+
+  it("keeps the completed tool steps of a turn that fails later", async () => {
+    const read = { name: "file_read", input: { path: "README.md" } };
+    const model = scriptedModel([
+      { toolCalls: [read] },
+      { toolCalls: [read] },
+      { error: new Error("Overloaded") },
+      { text: "ok" },
+    ]);
+    const session = createInterviewSession({
+      model,
+      tools: tools(),
+      instructions: "interview",
+      maxStepsPerTurn: 5,
+      maxRetries: 0,
+    });
+    expect((await session.turn("go", recorder().listener)).status).toBe("failed");
+    expect(session.messages.map((m) => m.role)).toEqual([
+      "user",
+      "assistant",
+      "tool",
+      "assistant",
+      "tool",
+    ]);
+    expect(await session.turn("again", recorder().listener)).toEqual({ status: "done" });
+  });
+
+  it("stops a turn when aborted", async () => {
+    const controller = new AbortController();
+    const model = scriptedModel([
+      { toolCalls: [{ name: "file_read", input: { path: "README.md" } }] },
+    ]);
+    const session = createInterviewSession({
+      model,
+      tools: tools(),
+      instructions: "interview",
+      maxStepsPerTurn: 5,
+    });
+    const listener: TurnListener = { ...recorder().listener, toolCall: () => controller.abort() };
+    expect(await session.turn("go", listener, controller.signal)).toEqual({ status: "aborted" });
+  });
+});

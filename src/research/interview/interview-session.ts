@@ -1,0 +1,150 @@
+import {
+  type Instructions,
+  isStepCount,
+  type LanguageModel,
+  type ModelMessage,
+  type PrepareStepFunction,
+  streamText,
+  type ToolSet,
+} from "ai";
+import { toolFailureMessage } from "./tool-failure-message.ts";
+import { writtenPath } from "./written-path.ts";
+
+/** What a turn shows as it happens. Every callback is synchronous: it only prints. */
+export interface TurnListener {
+  text(delta: string): void;
+  /** A tool call the model made (ours or the provider's), before its result. */
+  toolCall(call: { toolName: string; input: unknown }): void;
+  /** A tool call that failed or was refused; the model reads the same message and goes on. */
+  toolFailed(failure: { toolName: string; message: string }): void;
+  /** A file_write that succeeded, by the path relative to the output folder. */
+  wrote(path: string): void;
+}
+
+export type TurnOutcome =
+  | { status: "done" }
+  /** The per-turn step limit ended the turn while the model still wanted tools. */
+  | { status: "step-limit"; steps: number }
+  | { status: "aborted" }
+  | { status: "failed"; error: unknown };
+
+type ProviderOptions = NonNullable<Parameters<typeof streamText>[0]["providerOptions"]>;
+
+export interface InterviewSessionOptions {
+  model: LanguageModel;
+  tools: ToolSet;
+  instructions: Instructions;
+  maxStepsPerTurn: number;
+  /** Retries per model call on transient API errors (default 2, the SDK's). */
+  maxRetries?: number;
+  providerOptions?: ProviderOptions;
+  /** Per-step tool activation (tool deferral behind search_tools). */
+  prepareStep?: PrepareStepFunction<ToolSet>;
+}
+
+export interface InterviewSession {
+  turn(userText: string, listener: TurnListener, signal?: AbortSignal): Promise<TurnOutcome>;
+  /** Every file written this session, relative to the output folder, once each, first write first. */
+  readonly written: readonly string[];
+  /** The conversation so far: what the next turn sends. */
+  readonly messages: readonly ModelMessage[];
+}
+
+/**
+ * A multi-turn conversation over streamText. Each turn sends the whole conversation so far; the
+ * turn's response messages (tool calls and results included) are kept so later turns remember
+ * what was read and written. A failed turn keeps only the steps that completed, so the history
+ * never holds a tool call without its result.
+ */
+export function createInterviewSession(options: InterviewSessionOptions): InterviewSession {
+  const messages: ModelMessage[] = [];
+  const written: string[] = [];
+
+  async function turn(
+    userText: string,
+    listener: TurnListener,
+    signal?: AbortSignal,
+  ): Promise<TurnOutcome> {
+    const userMessage: ModelMessage = { role: "user", content: userText };
+    // Each step reports only its own messages; together they are the turn so far.
+    const completed: ModelMessage[] = [];
+    let streamError: unknown;
+    let lastFinish: { reason: string; steps: number } | undefined;
+    let stepCount = 0;
+    const result = streamText({
+      model: options.model,
+      instructions: options.instructions,
+      messages: [...messages, userMessage],
+      tools: options.tools,
+      stopWhen: isStepCount(options.maxStepsPerTurn),
+      // In the order the model asked: two writes to one path end with the later one, and the
+      // Wrote lines and the summary follow the model's order rather than which call finished first.
+      toolCallConcurrency: 1,
+      ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }),
+      ...(options.providerOptions ? { providerOptions: options.providerOptions } : {}),
+      ...(options.prepareStep ? { prepareStep: options.prepareStep } : {}),
+      ...(signal ? { abortSignal: signal } : {}),
+      onStepEnd: (step) => {
+        stepCount += 1;
+        completed.push(...step.response.messages);
+        lastFinish = { reason: step.finishReason, steps: stepCount };
+      },
+      // The default handler prints the error with its stack; the caller reports one line instead.
+      onError: ({ error }) => {
+        streamError ??= error;
+      },
+    });
+    try {
+      for await (const part of result.stream) {
+        switch (part.type) {
+          case "text-delta":
+            listener.text(part.text);
+            break;
+          case "tool-call":
+            listener.toolCall({ toolName: part.toolName, input: part.input });
+            break;
+          case "tool-error":
+            listener.toolFailed({
+              toolName: part.toolName,
+              message: toolFailureMessage(part.error),
+            });
+            break;
+          case "tool-result": {
+            const path = writtenPath(part);
+            if (path !== undefined) {
+              if (!written.includes(path)) written.push(path);
+              listener.wrote(path);
+            }
+            break;
+          }
+          case "error":
+            streamError ??= part.error;
+            break;
+        }
+      }
+    } catch (error) {
+      streamError ??= error;
+    }
+    if (signal?.aborted) {
+      keep(userMessage, completed);
+      return { status: "aborted" };
+    }
+    if (streamError !== undefined) {
+      keep(userMessage, completed);
+      return { status: "failed", error: streamError };
+    }
+    keep(userMessage, await result.responseMessages);
+    if (lastFinish?.reason === "tool-calls" && lastFinish.steps >= options.maxStepsPerTurn) {
+      return { status: "step-limit", steps: lastFinish.steps };
+    }
+    return { status: "done" };
+  }
+
+  // A turn with no completed step leaves no trace: the user simply sends it again.
+  function keep(userMessage: ModelMessage, response: readonly ModelMessage[]): void {
+    if (response.length === 0) return;
+    messages.push(userMessage, ...response);
+  }
+
+  return { turn, written, messages };
+}

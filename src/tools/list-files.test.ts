@@ -1,0 +1,107 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { driveTool } from "../../test/helpers/drive-tool.ts";
+import { makeTempTree, type TempTree } from "../../test/helpers/temp-tree.ts";
+import { createListFilesTool } from "./list-files.ts";
+import type { ToolCallLog } from "./tool-call-log.ts";
+
+let tree: TempTree;
+let logs: ToolCallLog[];
+
+beforeEach(async () => {
+  tree = await makeTempTree({
+    files: {
+      "README.md": "# app\n",
+      "src/app.ts": "export const app = 1;\n",
+      "src/api/routes.ts": "export {};\n",
+      "node_modules/pkg/index.js": "module.exports = 1;\n",
+      ".env": "TOKEN=1\n",
+      id_rsa: "key\n",
+    },
+    links: { "out-dir": "../outside", "out-file": "../outside/secret.txt" },
+  });
+  logs = [];
+});
+afterEach(() => tree.cleanup());
+
+function listFiles(options: { maxEntries?: number } = {}) {
+  return {
+    list_files: createListFilesTool({
+      root: tree.dir,
+      onToolCall: (l) => logs.push(l),
+      ...options,
+    }),
+  };
+}
+
+describe("list_files", () => {
+  it("lists the root's entries with kinds and sizes, never secret names", async () => {
+    const { part, modelSaw } = await driveTool(listFiles(), "list_files", {});
+    expect(part.type).toBe("tool-result");
+    expect(modelSaw).toBe(
+      [
+        "Entries in the codebase root:",
+        "README.md (6 bytes)",
+        "node_modules/",
+        "out-dir (link, not followed)",
+        "out-file (link, not followed)",
+        "src/",
+      ].join("\n"),
+    );
+    expect(logs).toEqual([
+      expect.objectContaining({ name: "list_files", path: "", ok: true, resultCount: 5 }),
+    ]);
+  });
+
+  it("walks a few levels deep but leaves dependency folders closed", async () => {
+    const { modelSaw } = await driveTool(listFiles(), "list_files", { path: ".", depth: 3 });
+    expect(modelSaw).toContain("node_modules/ (not expanded)");
+    expect(modelSaw).not.toContain("node_modules/pkg");
+    expect(modelSaw).toContain("src/api/routes.ts (11 bytes)");
+    expect(modelSaw).not.toContain("OUTSIDE");
+  });
+
+  it("accepts a folder with a trailing slash and reports the canonical paths", async () => {
+    const { part } = await driveTool(listFiles(), "list_files", { path: "src/" });
+    expect(part.type === "tool-result" && part.output).toEqual({
+      path: "src",
+      entries: [
+        { path: "src/api", kind: "directory" },
+        { path: "src/app.ts", kind: "file", size: 22 },
+      ],
+      truncated: false,
+    });
+  });
+
+  it.each([
+    ["a link out of the root", "out-dir", "resolves outside the allowed folder"],
+    ["a parent path", "../outside", "'..' segments are not allowed"],
+    ["an absolute path", "<outside>", "must be relative"],
+    ["a secret folder name", ".git", "protected path"],
+    ["a missing folder", "nope", "does not exist"],
+    ["a file", "README.md", "is not a directory"],
+  ])("refuses %s with a message the model can act on", async (_, path, message) => {
+    const { part, modelSaw } = await driveTool(listFiles(), "list_files", {
+      path: path === "<outside>" ? tree.outside : path,
+    });
+    expect(part.type).toBe("tool-error");
+    expect(modelSaw).toContain(message);
+    expect(modelSaw).not.toContain(tree.dir);
+    expect(logs[0]?.ok).toBe(false);
+  });
+
+  it.each([[0], [5], [1.5]])("rejects depth %s through the schema", async (depth) => {
+    const { part, modelSaw } = await driveTool(listFiles(), "list_files", { depth });
+    expect(part.type).toBe("tool-error");
+    expect(modelSaw).toMatch(/depth must/);
+  });
+
+  it("says when entries were cut", async () => {
+    const { part, modelSaw } = await driveTool(listFiles({ maxEntries: 2 }), "list_files", {
+      depth: 2,
+    });
+    expect(
+      part.type === "tool-result" && (part.output as { entries: unknown[] }).entries,
+    ).toHaveLength(2);
+    expect(modelSaw).toContain("(more entries not shown");
+  });
+});

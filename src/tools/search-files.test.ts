@@ -1,0 +1,103 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { driveTool } from "../../test/helpers/drive-tool.ts";
+import { makeTempTree, type TempTree } from "../../test/helpers/temp-tree.ts";
+import { createSearchFilesTool } from "./search-files.ts";
+import type { ToolCallLog } from "./tool-call-log.ts";
+
+let tree: TempTree;
+let logs: ToolCallLog[];
+
+beforeEach(async () => {
+  tree = await makeTempTree({
+    files: {
+      "src/export.ts": "// exportCsv streams rows\nexport function exportCsv() {}\n",
+      "src/deep/more.ts": "const x = EXPORTCSV;\r\nconst y = 2;\n",
+      "docs/notes.md": `${"padding ".repeat(40)}exportCsv in a very long line ${"tail ".repeat(60)}\n`,
+      "image.bin": Buffer.from([0x89, 0x50, 0x00, 0x01, ...Buffer.from("exportCsv")]),
+      ".env": "exportCsv=secret\n",
+      "node_modules/lib/index.js": "exportCsv\n",
+    },
+    links: { "out-file": "../outside/secret.txt", "out-dir": "../outside" },
+  });
+  logs = [];
+});
+afterEach(() => tree.cleanup());
+
+function searchFiles(options: { maxMatches?: number; maxFiles?: number } = {}) {
+  return {
+    search_files: createSearchFilesTool({
+      root: tree.dir,
+      onToolCall: (l) => logs.push(l),
+      ...options,
+    }),
+  };
+}
+
+describe("search_files", () => {
+  it("finds matching lines in text files, ignoring case, as path:line: text", async () => {
+    const { part, modelSaw } = await driveTool(searchFiles(), "search_files", {
+      text: "exportcsv",
+    });
+    expect(part.type).toBe("tool-result");
+    const lines = modelSaw.split("\n");
+    expect(lines[0]).toMatch(/^docs\/notes\.md:1: ….*exportCsv in a very long line.*…$/);
+    expect(lines.slice(1)).toEqual([
+      "src/deep/more.ts:1: const x = EXPORTCSV;",
+      "src/export.ts:1: // exportCsv streams rows",
+      "src/export.ts:2: export function exportCsv() {}",
+    ]);
+    expect(logs).toEqual([
+      expect.objectContaining({
+        name: "search_files",
+        query: "exportcsv",
+        ok: true,
+        resultCount: 4,
+      }),
+    ]);
+  });
+
+  it("never reads secrets, binary files, dependency folders or anything behind a link", async () => {
+    const { modelSaw } = await driveTool(searchFiles(), "search_files", { text: "e" });
+    expect(modelSaw).not.toContain(".env");
+    expect(modelSaw).not.toContain("image.bin");
+    expect(modelSaw).not.toContain("node_modules");
+    const outside = await driveTool(searchFiles(), "search_files", { text: "OUTSIDE-SECRET" });
+    expect(outside.modelSaw).toMatch(
+      /^No matches for "OUTSIDE-SECRET" in the codebase \(\d+ text files searched\)\.$/,
+    );
+  });
+
+  it("matches case exactly when asked, within a folder", async () => {
+    const { modelSaw } = await driveTool(searchFiles(), "search_files", {
+      text: "EXPORTCSV",
+      caseSensitive: true,
+      path: "src/",
+    });
+    expect(modelSaw).toBe("src/deep/more.ts:1: const x = EXPORTCSV;");
+  });
+
+  it("stops at the match cap and says so", async () => {
+    const { part, modelSaw } = await driveTool(searchFiles({ maxMatches: 2 }), "search_files", {
+      text: "export",
+    });
+    expect(
+      part.type === "tool-result" && (part.output as { matches: unknown[] }).matches,
+    ).toHaveLength(2);
+    expect(modelSaw).toContain("(stopped early");
+  });
+
+  it.each([
+    [{ text: "" }, "text must not be empty"],
+    [{ text: "   " }, "text must not be only spaces"],
+    [{ text: "a\nb" }, "text must be on one line"],
+    [{ text: "x".repeat(201) }, "at most 200"],
+    [{ text: "x", path: "../outside" }, "'..' segments are not allowed"],
+    [{ text: "x", path: "out-dir" }, "resolves outside the allowed folder"],
+    [{ text: "x", path: "missing" }, "does not exist"],
+  ])("refuses %j", async (input, message) => {
+    const { part, modelSaw } = await driveTool(searchFiles(), "search_files", input);
+    expect(part.type).toBe("tool-error");
+    expect(modelSaw).toContain(message);
+    expect(modelSaw).not.toContain(tree.dir);
+  });
+});

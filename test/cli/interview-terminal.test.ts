@@ -1,0 +1,103 @@
+import { type ChildProcessWithoutNullStreams, spawn, spawnSync } from "node:child_process";
+import { cp } from "node:fs/promises";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { makeTempTree, type TempTree } from "../helpers/temp-tree.ts";
+import { INTERVIEW_COMMAND, REPO } from "./run-interview-cli.ts";
+import { type ScriptedAnthropic, startScriptedAnthropic } from "./scripted-anthropic.ts";
+
+// util-linux `script` runs a command on a fresh pseudo-terminal and relays our pipe to it, so the
+// interview sees a real TTY (raw mode, Ctrl+C as a key) without a native pty module.
+const hasScript = spawnSync("script", ["--version"]).status === 0;
+
+let tree: TempTree;
+let api: ScriptedAnthropic;
+
+beforeEach(async () => {
+  tree = await makeTempTree({});
+  await cp(path.join(REPO, "test/fixtures/interview-codebase"), path.join(tree.dir, "codebase"), {
+    recursive: true,
+  });
+});
+afterEach(async () => {
+  await api?.close();
+  await tree.cleanup();
+});
+
+function quote(arg: string): string {
+  return `'${arg.replaceAll("'", `'\\''`)}'`;
+}
+
+/** Output so far, and a way to wait until it contains something (or the process ends). */
+function watch(child: ChildProcessWithoutNullStreams) {
+  let output = "";
+  let exit: number | null | undefined;
+  const waiters: Array<() => void> = [];
+  const notify = () => {
+    for (const waiter of waiters.splice(0)) waiter();
+  };
+  child.stdout.on("data", (chunk) => {
+    output += chunk;
+    notify();
+  });
+  child.on("close", (code) => {
+    exit = code;
+    notify();
+  });
+  const until = (done: () => boolean, what: string) =>
+    new Promise<void>((resolve, reject) => {
+      const check = () => {
+        if (done()) resolve();
+        else if (exit !== undefined)
+          reject(new Error(`exited (${exit}) before ${what}:\n${output}`));
+        else waiters.push(check);
+      };
+      check();
+    });
+  return {
+    output: () => output,
+    waitFor: (text: string, times = 1) =>
+      until(() => output.split(text).length - 1 >= times, JSON.stringify(text)),
+    exited: () => until(() => exit !== undefined, "exit").then(() => exit),
+  };
+}
+
+describe("idea-explorer interview in a real terminal", () => {
+  it.skipIf(!hasScript)(
+    "shows a prompt, streams the answer, separates turns, and ends on Ctrl+C with a summary",
+    async () => {
+      api = await startScriptedAnthropic([
+        { toolUses: [{ name: "file_read", input: { path: "README.md" } }] },
+        { text: "Ledger Lite exports CSVs in memory. What outcome do you need?" },
+      ]);
+      const command = [process.execPath, ...INTERVIEW_COMMAND, "--codebase", "codebase"]
+        .map(quote)
+        .join(" ");
+      const child = spawn("script", ["-qefc", command, "/dev/null"], {
+        cwd: tree.dir,
+        env: {
+          PATH: process.env.PATH ?? "",
+          HOME: tree.dir,
+          TERM: "xterm",
+          ANTHROPIC_API_KEY: "sk-ant-test-key-123456",
+          ANTHROPIC_BASE_URL: api.url,
+        },
+      });
+      const term = watch(child);
+
+      await term.waitFor("you › ");
+      expect(term.output()).toContain("Describe the problem you want to solve.");
+      child.stdin.write("Exports time out for big accounts\r");
+      await term.waitFor("you › ", 2);
+      const transcript = term.output();
+      expect(transcript).toContain("  · file_read README.md");
+      expect(transcript).toContain("Ledger Lite exports CSVs in memory. What outcome do you need?");
+      expect(transcript).toMatch(/─{40,}/);
+
+      child.stdin.write("\x03");
+      expect(await term.exited()).toBe(0);
+      expect(term.output()).toContain("No files written this session (output folder: ./jobs).");
+      expect(api.requests).toHaveLength(2);
+    },
+  );
+});
