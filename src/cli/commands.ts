@@ -1,5 +1,7 @@
 import type { CliIo } from "./cli-io.ts";
+import { EXPLORE_SUMMARY, runExploreCommand } from "./explore-command.ts";
 import { INTERVIEW_SUMMARY, runInterviewCommand } from "./interview-command.ts";
+import { runServeCommand, SERVE_SUMMARY } from "./serve-command.ts";
 
 export interface Command {
   summary: string;
@@ -8,5 +10,7 @@ export interface Command {
 
 /** Every subcommand, in the order --help lists them. */
 export const commands: Record<string, Command> = {
+  explore: { summary: EXPLORE_SUMMARY, run: runExploreCommand },
   interview: { summary: INTERVIEW_SUMMARY, run: runInterviewCommand },
+  serve: { summary: SERVE_SUMMARY, run: runServeCommand },
 };

@@ -11,10 +11,10 @@ export function parseCommandLine<O extends Options>(command: string, args: strin
   try {
     return parseArgs({ args, options, allowPositionals: true, strict: true });
   } catch (error) {
-    const message = error instanceof Error ? error.message.split("\n")[0] : String(error);
-    throw new UsageError(
-      `${command}: ${message?.replace(/\.$/, "")} (see idea-explorer ${command} --help)`,
-    );
+    // Node's message is several sentences of advice; the first one names the problem.
+    const text = error instanceof Error ? error.message : String(error);
+    const first = text.split(/\.\s|\n/)[0]?.replace(/\.$/, "") ?? text;
+    throw new UsageError(`${first} (see idea-explorer ${command} --help)`);
   }
 }
 

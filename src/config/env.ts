@@ -23,6 +23,7 @@ export const envSchema = z.object({
   GITHUB_TOKEN: optionalText,
   GITHUB_BRANCH: optionalText,
   GITHUB_API_URL: optionalUrl(),
+  OPENAI_COMPATIBLE_API_KEY: optionalText,
   SEARXNG_URL: optionalText,
   TAVILY_API_KEY: optionalText,
   BRAVE_API_KEY: optionalText,

@@ -1,8 +1,8 @@
 /** A web page the agent actually retrieved during a run. */
-export interface Source {
+export type Source = {
   title: string;
   url: string;
-}
+};
 
 /** URLs compare equal when they differ only in a trailing slash, a fragment or the host's case. */
 export function sourceKey(url: string): string {

@@ -6,12 +6,12 @@ export interface ResearchFile {
   content: string;
 }
 
-export interface CommitResult {
+export type CommitResult = {
   /** The commit that holds the files (absent when the local folder is not a git repository). */
   commitSha?: string;
   /** Where each file can be seen: a local path relative to the repository or a GitHub URL. */
   locations: string[];
-}
+};
 
 /**
  * The ideas repository: a local folder (optionally a git repository) or a GitHub repository.

@@ -1,5 +1,5 @@
 /** One tool call as the run's statistics and logs record it. */
-export interface ToolCallLog {
+export type ToolCallLog = {
   name: string;
   /** The path the model asked for (read_research, file_read, file_write). */
   path?: string;
@@ -13,7 +13,7 @@ export interface ToolCallLog {
   resultCount?: number;
   /** True when the provider ran the tool (Anthropic's server-side web search). */
   providerExecuted?: boolean;
-}
+};
 
 export type OnToolCall = (log: ToolCallLog) => void;
 

@@ -1,0 +1,103 @@
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import { parseEnv } from "../config/env.ts";
+import { parseExploreRequest } from "../config/explore-request.ts";
+import type { WorkflowStep } from "../jobs/workflow.ts";
+import type { ExplorePayload } from "../research/explore/explore-plan.ts";
+import { type ExploreResult, exploreWorkflow } from "../research/explore/explore-workflow.ts";
+import { resolveSearchBackend } from "../search/resolve-search-backend.ts";
+import type { CliIo } from "./cli-io.ts";
+import { printDryRun } from "./explore/dry-run.ts";
+import { EXPLORE_HELP } from "./explore/explore-help.ts";
+import { parseExploreFlags, readIdea } from "./explore/explore-options.ts";
+import { createProgressPrinter } from "./explore/progress-printer.ts";
+import { resolveCliModel } from "./resolve-cli-model.ts";
+import { resolveStore } from "./resolve-store.ts";
+
+export { EXPLORE_HELP, EXPLORE_SUMMARY } from "./explore/explore-help.ts";
+
+/**
+ * `idea-explorer explore`: every input and setting is checked before any work (the idea, the
+ * model and its key, the search backend, the repository), then the exploration runs with
+ * progress on stderr and the result on stdout.
+ */
+export async function runExploreCommand(args: string[], io: CliIo): Promise<number> {
+  const flags = parseExploreFlags(args);
+  if (flags.help) {
+    io.stdout.write(`${EXPLORE_HELP}\n`);
+    return 0;
+  }
+  const request = parseExploreRequest({ idea: await readIdea(flags, io), ...flags.request });
+  const env = parseEnv(io.env);
+  const model = resolveCliModel(flags.model, env, { placeholderKey: flags.dryRun });
+  const search = model.supportsServerWebSearch ? undefined : resolveSearchBackend(env);
+  const store = resolveStore(flags.store, env, io.cwd);
+  await store.verify();
+
+  const payload: ExplorePayload = {
+    request,
+    requestedAt: new Date().toISOString(),
+    runId: randomUUID(),
+  };
+  const deps = { store, model, search: search?.search };
+  if (flags.dryRun) return printDryRun(payload, deps, io);
+
+  const write = (line: string) => io.stderr.write(`${line}\n`);
+  const progress = createProgressPrinter(write);
+  progress.phase(`Exploring in ${request.mode} mode with ${model.modelId} (${store.description})`);
+  const abort = new AbortController();
+  const onSignal = () => abort.abort(new Error("interrupted (Ctrl+C); nothing was written"));
+  process.once("SIGINT", onSignal);
+  try {
+    const result = await exploreWorkflow({
+      ...deps,
+      onToolCall: progress.toolCall,
+      onStep: progress.step,
+    })({
+      jobId: payload.runId,
+      payload,
+      step: inlineSteps(progress.phase),
+      reportProgress: () => {},
+      signal: abort.signal,
+    });
+    printResult(result, flags, io);
+    return 0;
+  } finally {
+    process.off("SIGINT", onSignal);
+  }
+}
+
+/** The CLI runs the same workflow as the service, with steps that simply run in order. */
+function inlineSteps(announce: (line: string) => void): WorkflowStep {
+  const labels: Record<string, string> = {
+    prepare: "Checking the repository for earlier research",
+    research: "Researching",
+    commit: "Writing research.md and exploration-log.json",
+  };
+  return {
+    do: async (name, fn) => {
+      announce(`${labels[name] ?? name}...`);
+      return fn();
+    },
+  };
+}
+
+function printResult(
+  result: ExploreResult,
+  flags: ReturnType<typeof parseExploreFlags>,
+  io: CliIo,
+): void {
+  const shown = result.url ?? localPath(result.path, flags.store.repo, io.cwd);
+  if (result.status === "duplicate") {
+    io.stderr.write(
+      `Already explored: ${shown} (use --update to add to it, or --force for a new exploration)\n`,
+    );
+  } else {
+    io.stderr.write(`${result.status === "updated" ? "Updated" : "Wrote"} ${shown}\n`);
+  }
+  io.stdout.write(flags.json ? `${JSON.stringify(result, null, 2)}\n` : `${shown}\n`);
+}
+
+function localPath(repoPath: string, repo: string | undefined, cwd: string): string {
+  return repo ? path.join(repo, repoPath) : repoPath;
+}

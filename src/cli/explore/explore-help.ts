@@ -1,0 +1,30 @@
+export const EXPLORE_SUMMARY = "research an idea and write ideas/<date>-<slug>/research.md";
+
+export const EXPLORE_HELP = `Usage: idea-explorer explore "<idea>" [options]
+       echo "<idea>" | idea-explorer explore [options]
+
+Researches the idea with a tool-using agent (web search, your earlier research) and writes
+ideas/<YYYY-MM-DD>-<slug>/research.md and exploration-log.json in one commit.
+
+Options:
+  --mode business|exploration  business: viability and a verdict (default); exploration: 5-10 directions
+  --model M                    sonnet (default), opus, haiku, or a full model id
+  --provider P                 anthropic (default) or openai-compatible
+  --base-url URL               the openai-compatible server (Ollama, llama.cpp, vLLM, LM Studio)
+  --api-key KEY                key for the openai-compatible server (or OPENAI_COMPATIBLE_API_KEY)
+  --context TEXT               extra context for the agent
+  --repo DIR                   the ideas repository folder (default: the current folder)
+  --github OWNER/REPO          write to a GitHub repository instead (needs GITHUB_TOKEN)
+  --update                     add an "## Update - <date>" section to an existing exploration
+  --force                      explore again in a new folder even if the idea exists
+  --continue-from PATH         build on an earlier exploration (e.g. 2026-01-05-my-idea)
+  --max-steps N                model calls that may use tools (default 5)
+  --token-budget N             stop using tools past this many tokens (default 100000)
+  --stats                      record every tool call in exploration-log.json and the result
+  --json                       print the result as JSON instead of the path
+  --dry-run                    print the prompt, tools, limits and target; call no model
+  -h, --help                   show this help
+
+Environment: ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL, GITHUB_REPO, GITHUB_TOKEN, GITHUB_BRANCH,
+GITHUB_API_URL, SEARXNG_URL, TAVILY_API_KEY, BRAVE_API_KEY, OPENAI_COMPATIBLE_API_KEY.
+Exit codes: 0 done (or already explored), 1 failed, 2 bad input or configuration.`;

@@ -1,0 +1,64 @@
+import { MAX_IDEA_LENGTH } from "../../config/explore-request.ts";
+import type { CliIo } from "../cli-io.ts";
+import { integerOption, parseCommandLine } from "../parse-command-line.ts";
+import { readStdin } from "../read-stdin.ts";
+import { UsageError } from "../usage-error.ts";
+
+const OPTIONS = {
+  mode: { type: "string" },
+  model: { type: "string" },
+  provider: { type: "string" },
+  "base-url": { type: "string" },
+  "api-key": { type: "string" },
+  context: { type: "string" },
+  repo: { type: "string" },
+  github: { type: "string" },
+  update: { type: "boolean" },
+  force: { type: "boolean" },
+  "continue-from": { type: "string" },
+  "max-steps": { type: "string" },
+  "token-budget": { type: "string" },
+  stats: { type: "boolean" },
+  json: { type: "boolean" },
+  "dry-run": { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+} as const;
+
+export type ExploreFlags = ReturnType<typeof parseExploreFlags>;
+
+export function parseExploreFlags(args: string[]) {
+  const { values, positionals } = parseCommandLine("explore", args, OPTIONS);
+  return {
+    help: values.help ?? false,
+    ideaWords: positionals,
+    request: {
+      mode: values.mode,
+      model: values.model,
+      context: values.context,
+      update: values.update ?? false,
+      force: values.force ?? false,
+      continueFrom: values["continue-from"],
+      maxSteps: integerOption("max-steps", values["max-steps"]),
+      tokenBudget: integerOption("token-budget", values["token-budget"]),
+      collectToolStats: values.stats ?? false,
+    },
+    model: {
+      provider: values.provider,
+      model: values.model,
+      baseUrl: values["base-url"],
+      apiKey: values["api-key"],
+    },
+    store: { repo: values.repo, github: values.github },
+    json: values.json ?? false,
+    dryRun: values["dry-run"] ?? false,
+  };
+}
+
+/** The idea from the arguments, or from stdin when it is piped. */
+export async function readIdea(flags: ExploreFlags, io: CliIo): Promise<string> {
+  if (flags.ideaWords.length) return flags.ideaWords.join(" ");
+  if (io.stdin.isTTY) {
+    throw new UsageError('explore: give the idea as an argument (explore "my idea") or on stdin');
+  }
+  return readStdin(io.stdin, MAX_IDEA_LENGTH + 1);
+}

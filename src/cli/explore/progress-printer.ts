@@ -1,0 +1,41 @@
+import type { StepProgress } from "../../agent/agent-types.ts";
+import type { ToolCallLog } from "../../tools/tool-call-log.ts";
+
+const number = new Intl.NumberFormat("en");
+
+/**
+ * Human progress on stderr while an exploration runs: each tool call with what it asked for and
+ * how it went, and after each model call the step count and the tokens so far. stdout stays
+ * free for the result.
+ */
+export function createProgressPrinter(write: (line: string) => void) {
+  return {
+    phase(message: string) {
+      write(message);
+    },
+    toolCall(call: ToolCallLog) {
+      const target = call.path ?? (call.query === undefined ? "" : `"${oneLine(call.query)}"`);
+      const outcome = call.ok
+        ? call.resultCount !== undefined
+          ? `${call.resultCount} result${call.resultCount === 1 ? "" : "s"}`
+          : call.bytes !== undefined
+            ? `ok (${number.format(call.bytes)} bytes)`
+            : "ok"
+        : `failed (${call.errorType ?? "error"})`;
+      write(`  ${[call.name, target].filter(Boolean).join(" ")} → ${outcome}`);
+    },
+    step(progress: StepProgress) {
+      const label = progress.final
+        ? "final step (writing the report, tools off)"
+        : `step ${progress.step} of ${progress.maxSteps}`;
+      write(
+        `${label} done · tokens so far: ${number.format(progress.inputTokens)} in, ${number.format(progress.outputTokens)} out`,
+      );
+    },
+  };
+}
+
+function oneLine(text: string): string {
+  const line = text.replace(/\s+/g, " ").trim();
+  return line.length > 80 ? `${line.slice(0, 77)}...` : line;
+}

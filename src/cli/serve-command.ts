@@ -1,0 +1,116 @@
+import path from "node:path";
+import { parseEnv } from "../config/env.ts";
+import {
+  EXPLORE_JOB_KIND,
+  exploreJobWorkflow,
+  readJobResearch,
+  submitExplore,
+} from "../research/explore/explore-service.ts";
+import { resolveSearchBackend } from "../search/resolve-search-backend.ts";
+import { parseApiTokens } from "../server/bearer-auth.ts";
+import { startService } from "../server/start-service.ts";
+import type { CliIo } from "./cli-io.ts";
+import { integerOption, parseCommandLine } from "./parse-command-line.ts";
+import { resolveCliModel } from "./resolve-cli-model.ts";
+import { resolveStore } from "./resolve-store.ts";
+
+export const SERVE_SUMMARY = "run the HTTP API, durable job queue and web page";
+
+export const SERVE_HELP = `Usage: idea-explorer serve [options]
+
+Serves POST /api/explore, the job API, Server-Sent Events and a web page at /. Jobs are kept in
+<data-dir>/jobs.sqlite and resume after a restart at their first unfinished step.
+
+Options:
+  --port N                  port to listen on (default 8787)
+  --host HOST               address to bind (default 127.0.0.1; others need IDEA_EXPLORER_API_TOKEN)
+  --concurrency N           explorations run at once (default 2)
+  --data-dir DIR            where the job database lives (default .idea-explorer)
+  --rate-limit N            POST /api/explore per minute per token (default 30; 0 turns it off)
+  --allow-private-webhooks  let webhooks reach loopback and private addresses (local set-ups)
+  --repo DIR | --github OWNER/REPO   the ideas repository (default: the current folder)
+  --model M, --provider P, --base-url URL, --api-key KEY   the model, as for explore
+  -h, --help                show this help
+
+Environment: IDEA_EXPLORER_API_TOKEN (comma-separated bearer tokens) and the variables of explore.`;
+
+const OPTIONS = {
+  port: { type: "string" },
+  host: { type: "string" },
+  concurrency: { type: "string" },
+  "data-dir": { type: "string" },
+  "rate-limit": { type: "string" },
+  "allow-private-webhooks": { type: "boolean" },
+  repo: { type: "string" },
+  github: { type: "string" },
+  model: { type: "string" },
+  provider: { type: "string" },
+  "base-url": { type: "string" },
+  "api-key": { type: "string" },
+  help: { type: "boolean", short: "h" },
+} as const;
+
+/** `idea-explorer serve`: runs until SIGINT/SIGTERM, then stops cleanly (jobs resume later). */
+export async function runServeCommand(args: string[], io: CliIo): Promise<number> {
+  const { values } = parseCommandLine("serve", args, OPTIONS);
+  if (values.help) {
+    io.stdout.write(`${SERVE_HELP}\n`);
+    return 0;
+  }
+  const env = parseEnv(io.env);
+  const modelFlags = {
+    provider: values.provider,
+    model: values.model,
+    baseUrl: values["base-url"],
+    apiKey: values["api-key"],
+  };
+  // Checked now so a bad flag fails at start-up; a missing key only fails the jobs (and says so).
+  try {
+    resolveCliModel(modelFlags, env);
+  } catch (error) {
+    if (!String((error as Error).message).includes("API_KEY")) throw error;
+    io.stderr.write(
+      `warning: ${(error as Error).message} Explorations will fail until it is set.\n`,
+    );
+  }
+  const search = resolveSearchBackend(env)?.search;
+  const store = resolveStore({ repo: values.repo, github: values.github }, env, io.cwd);
+  const rateLimit = integerOption("rate-limit", values["rate-limit"]);
+
+  const service = await startService({
+    dataDir: path.resolve(io.cwd, values["data-dir"] ?? ".idea-explorer"),
+    port: integerOption("port", values.port) ?? 8787,
+    host: values.host ?? "127.0.0.1",
+    concurrency: integerOption("concurrency", values.concurrency) ?? 2,
+    tokens: parseApiTokens(env.IDEA_EXPLORER_API_TOKEN),
+    allowPrivateWebhooks: values["allow-private-webhooks"] ?? false,
+    ...(rateLimit === undefined
+      ? {}
+      : {
+          rateLimit:
+            rateLimit === 0 ? false : { burst: Math.min(10, rateLimit), perMinute: rateLimit },
+        }),
+    workflows: {
+      [EXPLORE_JOB_KIND]: exploreJobWorkflow({
+        store,
+        search,
+        resolveModel: (request) =>
+          resolveCliModel({ ...modelFlags, model: request.model ?? modelFlags.model }, env),
+      }),
+    },
+    submitExplore: (jobs) => submitExplore(jobs, store),
+    readResearch: readJobResearch(store),
+    logger: { error: (message) => io.stderr.write(`${message}\n`) },
+  });
+  io.stderr.write(`idea-explorer serving ${service.url} (${store.description})\n`);
+  io.stdout.write(`${service.url}\n`);
+
+  await new Promise<void>((resolve) => {
+    const stop = () => resolve();
+    process.once("SIGINT", stop);
+    process.once("SIGTERM", stop);
+  });
+  io.stderr.write("stopping: running jobs will resume on the next start\n");
+  await service.close();
+  return 0;
+}

@@ -1,0 +1,51 @@
+import type { ToolCallLog } from "../tools/tool-call-log.ts";
+import type { Source } from "./source-links.ts";
+
+/** One run of the agent on an idea, as exploration-log.json records it. */
+export interface ExplorationLogEntry {
+  jobId?: string;
+  idea: string;
+  mode: string;
+  model: string;
+  context?: string;
+  isUpdate: boolean;
+  continueFrom?: string;
+  startedAt: string;
+  endedAt: string;
+  durationMs: number;
+  steps: number;
+  stoppedBy: string;
+  tokens: {
+    input: number;
+    output: number;
+    total: number;
+    cacheRead: number;
+    cacheWrite: number;
+  };
+  limits: { maxSteps: number; tokenBudget: number; maxOutputTokens: number };
+  /** Every tool call with its timing and outcome; present when tool stats were collected. */
+  toolCalls?: ToolCallLog[];
+  /** Web searches the agent ran (server-side or through a backend) and what each returned. */
+  searches: { query: string; resultCount?: number; ok: boolean }[];
+  sources: Source[];
+  /** Links the model wrote to pages no tool returned; they were unlinked in the report. */
+  removedLinks?: string[];
+  outputPath: string;
+}
+
+/**
+ * Appends an entry to the log's text, keeping earlier runs. A log that is not a JSON array (hand
+ * edited, or a single object from an older tool) is kept as the first entry, never thrown away.
+ */
+export function appendLogEntry(existing: string | undefined, entry: ExplorationLogEntry): string {
+  let entries: unknown[] = [];
+  if (existing?.trim()) {
+    try {
+      const parsed: unknown = JSON.parse(existing);
+      entries = Array.isArray(parsed) ? parsed : [parsed];
+    } catch {
+      entries = [{ unparsedLog: existing }];
+    }
+  }
+  return `${JSON.stringify([...entries, entry], null, 2)}\n`;
+}

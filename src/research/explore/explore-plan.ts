@@ -1,0 +1,24 @@
+import type { ExploreRequest } from "../../config/explore-request.ts";
+
+/** What a job carries: the validated request and when it was asked for (names the folder). */
+export type ExplorePayload = {
+  request: ExploreRequest;
+  requestedAt: string;
+  /** Identifies this run in exploration-log.json so a replayed commit replaces, not repeats. */
+  runId: string;
+};
+
+/** The prepare step's decision, persisted before any model call. */
+export type ExplorePlan =
+  | { action: "duplicate"; folder: string; researchPath: string }
+  | {
+      action: "explore";
+      isUpdate: boolean;
+      folder: string;
+      date: string;
+      fingerprint: string;
+      /** read_research paths offered in the prompt, most related first. */
+      priorResearch: string[];
+      /** research.md this run builds on: the one being updated or the --continue-from one. */
+      previous?: { path: string; content: string };
+    };

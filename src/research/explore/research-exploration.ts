@@ -1,0 +1,82 @@
+import type { StepProgress } from "../../agent/agent-types.ts";
+import { runAgent } from "../../agent/run-agent.ts";
+import { createToolCallRecorder } from "../../agent/tool-call-recorder.ts";
+import type { ResolvedModel } from "../../models/resolve-model.ts";
+import type { SearchFunction } from "../../search/search-function.ts";
+import type { ResearchStore } from "../../store/research-store.ts";
+import type { LogSink, OnToolCall } from "../../tools/tool-call-log.ts";
+import type { ExplorePayload, ExplorePlan } from "./explore-plan.ts";
+import { explorePrompt } from "./explore-prompt.ts";
+import { exploreTools } from "./explore-tools.ts";
+import type { ResearchOutcome } from "./research-outcome.ts";
+
+export interface ResearchDeps {
+  store: ResearchStore;
+  model: ResolvedModel;
+  search?: SearchFunction | undefined;
+  /** Progress: every tool call as it ends, and every model call. */
+  onToolCall?: OnToolCall | undefined;
+  onStep?: ((progress: StepProgress) => void) | undefined;
+  /** Where the one-JSON-line-per-tool-call log goes when stats are not collected. */
+  logSink?: LogSink | undefined;
+  maxRetries?: number | undefined;
+  timeoutMs?: number | undefined;
+  now?: (() => Date) | undefined;
+  signal?: AbortSignal | undefined;
+}
+
+type Exploring = Extract<ExplorePlan, { action: "explore" }>;
+
+/** The paid step: the agent researches the idea and returns its report and statistics. */
+export async function researchExploration(
+  payload: ExplorePayload,
+  plan: Exploring,
+  deps: ResearchDeps,
+): Promise<ResearchOutcome> {
+  const now = deps.now ?? (() => new Date());
+  const startedAt = now().toISOString();
+  const { request } = payload;
+  const recorder = createToolCallRecorder({
+    log: !request.collectToolStats,
+    ...(deps.logSink ? { sink: deps.logSink } : {}),
+    ...(deps.onToolCall ? { onToolCall: deps.onToolCall } : {}),
+  });
+  const tools = exploreTools({
+    store: deps.store,
+    model: deps.model,
+    search: deps.search,
+    onToolCall: recorder.record,
+  });
+  const prompt = explorePrompt(payload, plan, tools);
+  const run = await runAgent({
+    model: deps.model.model,
+    instructions: prompt.system,
+    prompt: prompt.user,
+    tools,
+    recorder,
+    limits: {
+      maxSteps: request.maxSteps,
+      tokenBudget: request.tokenBudget,
+      ...(deps.timeoutMs ? { timeoutMs: deps.timeoutMs } : {}),
+    },
+    ...(deps.maxRetries === undefined ? {} : { maxRetries: deps.maxRetries }),
+    ...(deps.signal ? { abortSignal: deps.signal } : {}),
+    ...(deps.onStep ? { onStep: deps.onStep } : {}),
+  });
+  return {
+    report: run.content,
+    model: deps.model.modelId,
+    startedAt,
+    endedAt: now().toISOString(),
+    steps: run.steps,
+    stoppedBy: run.stoppedBy,
+    usage: run.usage,
+    limits: {
+      maxSteps: run.limits.maxSteps,
+      tokenBudget: run.limits.tokenBudget,
+      maxOutputTokens: run.limits.maxOutputTokens,
+    },
+    toolCalls: run.toolCalls,
+    sources: run.sources.map((s) => ({ title: s.title, url: s.url })),
+  };
+}

@@ -1,0 +1,22 @@
+import type { ToolCallLog } from "../../tools/tool-call-log.ts";
+import type { Source } from "../source-links.ts";
+
+/** What the research step persists: the agent's report and everything the log needs. */
+export type ResearchOutcome = {
+  report: string;
+  model: string;
+  startedAt: string;
+  endedAt: string;
+  steps: number;
+  stoppedBy: string;
+  usage: {
+    inputTokens: number;
+    outputTokens: number;
+    totalTokens: number;
+    cacheReadTokens: number;
+    cacheWriteTokens: number;
+  };
+  limits: { maxSteps: number; tokenBudget: number; maxOutputTokens: number };
+  toolCalls: ToolCallLog[];
+  sources: Source[];
+};
