@@ -87,7 +87,7 @@ function printResult(
   flags: ReturnType<typeof parseExploreFlags>,
   io: CliIo,
 ): void {
-  const shown = result.url ?? localPath(result.path, flags.store.repo, io.cwd);
+  const shown = result.url ?? localPath(result.path, flags.store.repo);
   if (result.status === "duplicate") {
     io.stderr.write(
       `Already explored: ${shown} (use --update to add to it, or --force for a new exploration)\n`,
@@ -98,6 +98,7 @@ function printResult(
   io.stdout.write(flags.json ? `${JSON.stringify(result, null, 2)}\n` : `${shown}\n`);
 }
 
-function localPath(repoPath: string, repo: string | undefined, cwd: string): string {
+// Shown as the user typed --repo, so a relative repo stays relative and no host path leaks.
+function localPath(repoPath: string, repo: string | undefined): string {
   return repo ? path.join(repo, repoPath) : repoPath;
 }

@@ -11,7 +11,14 @@ export const PRODUCT_TOOL_METADATA: Readonly<Record<string, Omit<CatalogMetadata
   },
   search_research: {
     category: "Research",
-    aliases: ["earlier research", "previous explorations", "prior ideas"],
+    aliases: [
+      "earlier research",
+      "previous explorations",
+      "prior ideas",
+      "find past research",
+      "look up explored ideas",
+      "research history",
+    ],
     usage: "search_research({ query: 'solar food dryer' })",
   },
   web_search: {
@@ -20,19 +27,35 @@ export const PRODUCT_TOOL_METADATA: Readonly<Record<string, Omit<CatalogMetadata
   },
   web_fetch: {
     category: "Web",
-    aliases: ["browse", "open url", "read web page", "download page"],
+    aliases: [
+      "browse",
+      "open url",
+      "read web page",
+      "download page",
+      "visit link",
+      "scrape article",
+      "page content",
+    ],
     usage: "web_fetch({ url: 'https://example.com/article' })",
   },
   search_tools: {
     category: "Discovery",
     usage: "search_tools({ query: 'read a web page' })",
   },
-  file_read: { category: "Codebase", usage: "file_read({ path: 'src/index.ts' })" },
+  file_read: {
+    category: "Codebase",
+    aliases: ["open file", "read source code", "view file contents", "cat"],
+    usage: "file_read({ path: 'src/index.ts' })",
+  },
   file_write: {
     category: "Output files",
     usage: "file_write({ path: 'my-job/jtbd.md', content: '# Job' })",
   },
-  list_files: { category: "Codebase", usage: "list_files({ path: '.' })" },
+  list_files: {
+    category: "Codebase",
+    aliases: ["directory listing", "ls", "project structure", "browse folders", "tree"],
+    usage: "list_files({ path: 'src', depth: 2 })",
+  },
   search_files: { category: "Codebase", aliases: ["grep", "find in files"] },
 };
 

@@ -1,0 +1,90 @@
+import { APICallError, type LanguageModel, RetryError } from "ai";
+
+export type AgentErrorKind =
+  | "overloaded"
+  | "rate_limited"
+  | "server_error"
+  | "authentication"
+  | "permission"
+  | "not_found"
+  | "bad_request"
+  | "network"
+  | "timeout"
+  | "aborted"
+  | "empty_report"
+  | "invalid_options"
+  | "model_error";
+
+/**
+ * A run that could not produce a report. The message is one line a user can act on (what
+ * failed, after how many attempts, what to check), with no stack, host path or secret;
+ * `kind` lets callers decide (e.g. a job queue may retry "overloaded" later).
+ */
+export class AgentError extends Error {
+  override readonly name = "AgentError";
+  readonly kind: AgentErrorKind;
+  /** The HTTP status of the model API's last answer, when there was one. */
+  readonly status: number | undefined;
+
+  constructor(
+    kind: AgentErrorKind,
+    message: string,
+    options: { status?: number; cause?: unknown } = {},
+  ) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.kind = kind;
+    this.status = options.status;
+  }
+}
+
+/** "Anthropic API", "ollama API": how messages name the service that failed. */
+export function apiLabel(model: LanguageModel): string {
+  if (typeof model === "string") return "model API";
+  const provider = model.provider.split(".")[0] ?? model.provider;
+  return provider === "anthropic" ? "Anthropic API" : `${provider} API`;
+}
+
+/** Turns what generateText threw into one clear AgentError. */
+export function toAgentError(error: unknown, api: string): AgentError {
+  if (error instanceof AgentError) return error;
+  const attempts = RetryError.isInstance(error) ? error.errors.length : 1;
+  const last = RetryError.isInstance(error) ? error.lastError : error;
+  if (!APICallError.isInstance(last)) {
+    return new AgentError("model_error", `${api} call failed: ${oneLine(messageOf(last))}`, {
+      cause: error,
+    });
+  }
+  const status = last.statusCode;
+  const detail = oneLine(last.message);
+  const tries = attempts > 1 ? ` after ${attempts} attempts` : "";
+  const fail = (kind: AgentErrorKind, text: string) =>
+    new AgentError(kind, text, { cause: error, ...(status === undefined ? {} : { status }) });
+
+  if (status === undefined) {
+    return fail("network", `Could not reach the ${api}${tries}: ${detail}`);
+  }
+  if (status === 529) return fail("overloaded", `${api} overloaded (529)${tries}; try again later`);
+  if (status === 429) {
+    return fail("rate_limited", `${api} rate limit reached (429)${tries}: ${detail}`);
+  }
+  if (status >= 500)
+    return fail("server_error", `${api} server error (${status})${tries}: ${detail}`);
+  if (status === 401) {
+    return fail("authentication", `${api} rejected the API key (401): ${detail}; check the key`);
+  }
+  if (status === 403) return fail("permission", `${api} refused the request (403): ${detail}`);
+  if (status === 404) {
+    return fail("not_found", `${api} does not know this model or endpoint (404): ${detail}`);
+  }
+  return fail("bad_request", `${api} rejected the request (${status}): ${detail}`);
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Provider messages may span lines or be huge; a user-facing line must not. */
+function oneLine(text: string): string {
+  const line = text.replace(/\s+/g, " ").trim() || "no details";
+  return line.length > 300 ? `${line.slice(0, 297)}...` : line;
+}

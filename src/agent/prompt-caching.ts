@@ -1,0 +1,47 @@
+import type { SystemModelMessage, ToolSet } from "ai";
+
+/** Anthropic's ephemeral cache (5 minutes), ignored by other providers. */
+const EPHEMERAL = { anthropic: { cacheControl: { type: "ephemeral" } } } as const;
+
+/**
+ * The system prompt as a message carrying a cache breakpoint. Anthropic caches the prefix
+ * tools → system → messages up to each breakpoint, so every later step of the run (and the
+ * final no-tools step) reads tool definitions and instructions from the cache.
+ */
+export function cachedInstructions(instructions: string): SystemModelMessage {
+  return { role: "system", content: instructions, providerOptions: EPHEMERAL };
+}
+
+/** Request-level cache control: Anthropic moves this breakpoint to the end of the conversation. */
+export const CONVERSATION_CACHE = EPHEMERAL;
+
+/**
+ * The tool set with a cache breakpoint on its last function tool, in the order given.
+ * The order is the caller's insertion order, which the SDK keeps, sent unchanged on every step,
+ * because any change of the tools array invalidates the provider's cache. Provider tools
+ * (web_search) cannot carry cache_control and deferred tools are loaded on demand, so the
+ * breakpoint goes on the last tool that is always sent. Input tools are not modified.
+ */
+export function withToolCacheBreakpoint(tools: ToolSet): ToolSet {
+  const names = Object.keys(tools);
+  const last = names.findLast((name) => {
+    const tool = tools[name];
+    const isFunction =
+      tool?.type === undefined || tool.type === "function" || tool.type === "dynamic";
+    // A deferred definition (Anthropic tool search) is not part of the sent prefix.
+    return isFunction && tool?.providerOptions?.anthropic?.deferLoading !== true;
+  });
+  if (last === undefined) return tools;
+  const tool = tools[last] as ToolSet[string];
+  const providerOptions = tool.providerOptions ?? {};
+  return {
+    ...tools,
+    [last]: {
+      ...tool,
+      providerOptions: {
+        ...providerOptions,
+        anthropic: { ...providerOptions.anthropic, ...EPHEMERAL.anthropic },
+      },
+    },
+  };
+}

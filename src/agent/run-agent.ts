@@ -1,0 +1,208 @@
+import {
+  generateText,
+  isStepCount,
+  type ModelMessage,
+  type PrepareStepFunction,
+  type StepResult,
+  type ToolSet,
+} from "ai";
+import { AgentError, apiLabel, toAgentError } from "./agent-error.ts";
+import { isTokenBudgetSpent, resolveLimits, tokensUsed } from "./agent-limits.ts";
+import type { AgentRun, AgentUsage, RunAgentOptions, StoppedBy } from "./agent-types.ts";
+import { finalReport } from "./final-report.ts";
+import {
+  CONVERSATION_CACHE,
+  cachedInstructions,
+  withToolCacheBreakpoint,
+} from "./prompt-caching.ts";
+import { createProviderCallTracker } from "./provider-tool-calls.ts";
+import { DEFAULT_SOURCES_FROM, retrievedSources } from "./retrieved-sources.ts";
+import { startRunClock } from "./run-clock.ts";
+import { createToolCallRecorder } from "./tool-call-recorder.ts";
+import { withToolTimeouts } from "./tool-timeout.ts";
+
+type Step = StepResult<ToolSet>;
+
+/**
+ * One research run over AI SDK `generateText`: a tool loop bounded by a step limit and a
+ * token budget, resumed after Anthropic's `pause_turn`, and, when a limit stops the loop
+ * while the model still wants tools, one last step with tool choice "none" over the same
+ * conversation so a report is always written. Returns the final report only.
+ * Failures surface as one AgentError (see agent-error.ts).
+ */
+export async function runAgent(options: RunAgentOptions): Promise<AgentRun> {
+  const limits = resolveLimits(options.limits);
+  let messages = initialMessages(options);
+  const recorder =
+    options.recorder ??
+    createToolCallRecorder({
+      log: !options.collectToolStats,
+      ...(options.logSink ? { sink: options.logSink } : {}),
+      ...(options.onToolCall ? { onToolCall: options.onToolCall } : {}),
+    });
+  const providerCalls = createProviderCallTracker(recorder.record);
+  const tools = withToolCacheBreakpoint(
+    withToolTimeouts(options.tools ?? {}, limits.toolTimeoutMs),
+  );
+  const hasTools = Object.keys(tools).length > 0;
+  const clock = startRunClock(limits.timeoutMs, options.abortSignal);
+  const steps: Step[] = [];
+
+  const call = {
+    model: options.model,
+    instructions: cachedInstructions(options.instructions),
+    // Sent in insertion order, the SDK's default: the same array on every step keeps the cache.
+    ...(hasTools ? { tools } : {}),
+    maxOutputTokens: limits.maxOutputTokens,
+    ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }),
+    abortSignal: clock.signal,
+    providerOptions: {
+      ...options.providerOptions,
+      anthropic: { ...CONVERSATION_CACHE.anthropic, ...options.providerOptions?.anthropic },
+    },
+  };
+  const used = { inputTokens: 0, outputTokens: 0, totalTokens: 0 };
+  const progress = (segment: Step[], final: boolean) => (step: Step) => {
+    segment.push(step);
+    providerCalls.observe(step);
+    used.inputTokens += step.usage.inputTokens ?? 0;
+    used.outputTokens += step.usage.outputTokens ?? 0;
+    used.totalTokens += tokensUsed([step]);
+    options.onStep?.({
+      step: steps.length + segment.length,
+      maxSteps: limits.maxSteps,
+      final,
+      toolCalls: step.toolCalls.map((c) => ({
+        toolName: c.toolName,
+        input: c.input,
+        providerExecuted: c.providerExecuted === true,
+      })),
+      finishReason: step.rawFinishReason ?? step.finishReason,
+      ...used,
+    });
+  };
+
+  try {
+    for (;;) {
+      const segment: Step[] = [];
+      const result = await generateText({
+        ...call,
+        messages,
+        stopWhen: [
+          isStepCount(limits.maxSteps - steps.length),
+          isTokenBudgetSpent(limits.tokenBudget, tokensUsed(steps)),
+        ],
+        ...(options.prepareStep ? { prepareStep: options.prepareStep } : {}),
+        onStepEnd: progress(segment, false),
+      });
+      steps.push(...result.steps);
+      messages = [...messages, ...result.responseMessages];
+      // The SDK resumes a pause_turn only while a server tool call is pending; resume the rest.
+      const paused = result.steps.at(-1)?.rawFinishReason === "pause_turn";
+      if (!paused || !withinLimits(steps, limits)) break;
+    }
+
+    const last = steps.at(-1) as Step;
+    const wantsMore = last.finishReason === "tool-calls" || last.rawFinishReason === "pause_turn";
+    const stoppedBy: StoppedBy = !wantsMore
+      ? "end"
+      : tokensUsed(steps) >= limits.tokenBudget
+        ? "token_budget"
+        : steps.length >= limits.maxSteps
+          ? "step_limit"
+          : "end";
+    if (wantsMore) {
+      const segment: Step[] = [];
+      const result = await generateText({
+        ...call,
+        messages: [...messages, ...reportNow(messages, stoppedBy)],
+        toolChoice: "none",
+        stopWhen: isStepCount(1),
+        prepareStep: withoutToolCalls(options.prepareStep),
+        onStepEnd: progress(segment, true),
+      });
+      steps.push(...result.steps);
+    }
+    providerCalls.flush();
+
+    const finalStep = steps.at(-1) as Step;
+    const content = finalReport(finalStep);
+    if (!content) {
+      throw new AgentError(
+        "empty_report",
+        `The model returned an empty report after ${steps.length} step(s) (finish reason: ${finalStep.rawFinishReason ?? finalStep.finishReason})`,
+      );
+    }
+    const usage = sumUsage(steps);
+    return {
+      content,
+      inputTokens: usage.inputTokens,
+      outputTokens: usage.outputTokens,
+      steps: steps.length,
+      toolCalls: [...recorder.entries],
+      sources: retrievedSources(steps, options.sourcesFrom ?? DEFAULT_SOURCES_FROM),
+      usage,
+      stoppedBy,
+      truncated: finalStep.finishReason === "length",
+      limits,
+    };
+  } catch (error) {
+    throw clock.explain() ?? toAgentError(error, apiLabel(options.model));
+  } finally {
+    clock.stop();
+  }
+}
+
+function initialMessages(options: RunAgentOptions): ModelMessage[] {
+  if (options.messages && options.prompt !== undefined) {
+    throw new AgentError("invalid_options", "Pass either prompt or messages to runAgent, not both");
+  }
+  if (options.messages?.length) return [...options.messages];
+  if (options.prompt?.trim()) return [{ role: "user", content: options.prompt }];
+  throw new AgentError("invalid_options", "runAgent needs a non-empty prompt or messages");
+}
+
+function withinLimits(steps: Step[], limits: { maxSteps: number; tokenBudget: number }): boolean {
+  return steps.length < limits.maxSteps && tokensUsed(steps) < limits.tokenBudget;
+}
+
+/**
+ * Tells the model why it may not call tools any more. Only after tool results: a paused
+ * assistant turn is continued as it stands.
+ */
+function reportNow(messages: ModelMessage[], stoppedBy: StoppedBy): ModelMessage[] {
+  if (messages.at(-1)?.role !== "tool") return [];
+  const limit = stoppedBy === "token_budget" ? "token budget" : "step limit";
+  return [
+    {
+      role: "user",
+      content: `The ${limit} for this research has been reached: no more tool calls are possible. Write the complete final report now from what you have gathered.`,
+    },
+  ];
+}
+
+/** The caller's per-step settings (active tools stay the same, so the cache holds), minus tool calls. */
+function withoutToolCalls(prepareStep: PrepareStepFunction<ToolSet> | undefined) {
+  return async (input: Parameters<PrepareStepFunction<ToolSet>>[0]) => ({
+    ...(await prepareStep?.(input)),
+    toolChoice: "none" as const,
+  });
+}
+
+function sumUsage(steps: readonly Step[]): AgentUsage {
+  const usage: AgentUsage = {
+    inputTokens: 0,
+    outputTokens: 0,
+    totalTokens: 0,
+    cacheReadTokens: 0,
+    cacheWriteTokens: 0,
+  };
+  for (const { usage: u } of steps) {
+    usage.inputTokens += u.inputTokens ?? 0;
+    usage.outputTokens += u.outputTokens ?? 0;
+    usage.totalTokens += u.totalTokens ?? (u.inputTokens ?? 0) + (u.outputTokens ?? 0);
+    usage.cacheReadTokens += u.inputTokenDetails?.cacheReadTokens ?? 0;
+    usage.cacheWriteTokens += u.inputTokenDetails?.cacheWriteTokens ?? 0;
+  }
+  return usage;
+}

@@ -1,0 +1,78 @@
+import http, { type IncomingMessage } from "node:http";
+import https from "node:https";
+import type { LookupFunction } from "node:net";
+import { NetError } from "./net-error.ts";
+import type { CheckedTarget } from "./public-target.ts";
+
+export interface PinnedGetOptions {
+  headers: Record<string, string>;
+  /** Aborts the connection, the request and the response body; rejects with signal.reason. */
+  signal: AbortSignal;
+}
+
+/**
+ * One GET to an already-checked target. The socket connects only to the checked addresses (the
+ * lookup is pinned), while TLS still verifies the certificate against the URL's host name.
+ * node:http never follows redirects by itself, and `agent: false` keeps sockets (and their
+ * pinned addresses) from being reused by another request.
+ */
+export function pinnedGet(
+  target: CheckedTarget,
+  options: PinnedGetOptions,
+): Promise<IncomingMessage> {
+  const { url } = target;
+  const transport = url.protocol === "https:" ? https : http;
+  const { signal } = options;
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const request = transport.request(url, {
+      method: "GET",
+      agent: false,
+      lookup: pinnedLookup(target),
+      headers: options.headers,
+    });
+    const onAbort = () => {
+      request.destroy();
+      reject(signal.reason);
+    };
+    signal.addEventListener("abort", onAbort, { once: true });
+    request.on("response", (response) => {
+      signal.removeEventListener("abort", onAbort);
+      if (signal.aborted) {
+        response.destroy();
+        return reject(signal.reason);
+      }
+      // From here the caller owns the body; an abort must still tear it down.
+      const stop = () => response.destroy(signal.reason);
+      signal.addEventListener("abort", stop, { once: true });
+      response.once("close", () => signal.removeEventListener("abort", stop));
+      resolve(response);
+    });
+    request.on("error", (error) => {
+      signal.removeEventListener("abort", onAbort);
+      if (signal.aborted) return reject(signal.reason);
+      reject(connectionError(url, error));
+    });
+    request.end();
+  });
+}
+
+function pinnedLookup(target: CheckedTarget): LookupFunction {
+  return (_hostname, options, callback) => {
+    const wanted = options.family === 4 || options.family === 6 ? options.family : undefined;
+    const addresses = target.addresses.filter((a) => !wanted || a.family === wanted);
+    if (options.all) return callback(null, addresses);
+    const first = addresses[0];
+    if (!first) return callback(new Error("no checked address"), "");
+    callback(null, first.address, first.family);
+  };
+}
+
+function connectionError(url: URL, error: Error): NetError {
+  const code = (error as NodeJS.ErrnoException).code;
+  // The code (ECONNREFUSED, CERT_HAS_EXPIRED, ...) says what happened; messages may hold paths.
+  return new NetError(
+    "connection_failed",
+    `${url.hostname} could not be reached (${code ?? "network error"})`,
+  );
+}

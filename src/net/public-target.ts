@@ -1,0 +1,83 @@
+import { isIP } from "node:net";
+import { isPublicAddress } from "./address-policy.ts";
+import type { HostLookup, ResolvedAddress } from "./host-lookup.ts";
+import { NetError } from "./net-error.ts";
+
+export interface CheckedTarget {
+  url: URL;
+  /** Every address the host resolved to, all of them allowed: connect to these and no others. */
+  addresses: ResolvedAddress[];
+}
+
+export interface TargetPolicy {
+  lookup: HostLookup;
+  /** Allow private, loopback and link-local addresses (an operator's choice, never the model's). */
+  allowPrivate: boolean;
+  /** Which addresses count as public (default isPublicAddress); tests and operators may narrow it. */
+  isPublic?: (address: string) => boolean;
+}
+
+/**
+ * An http(s) URL without credentials. WHATWG parsing already normalises the host, so
+ * `http://2130706433/` and `http://0x7f.1/` arrive here as 127.0.0.1.
+ */
+export function parseHttpUrl(raw: string): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new NetError("invalid_url", "not a valid absolute URL");
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new NetError(
+      "unsupported_scheme",
+      `only http and https URLs can be fetched, not ${url.protocol.slice(0, 20)}`,
+    );
+  }
+  if (url.username || url.password) {
+    throw new NetError("credentials_in_url", "URLs with a user name or password are refused");
+  }
+  return url;
+}
+
+/**
+ * Resolves the URL's host and refuses it when ANY of its addresses is not public (a host with one
+ * public and one private address could be steered to the private one). The caller connects only
+ * to the returned addresses and never resolves again, so a DNS answer that changes between check
+ * and connect (rebinding) cannot redirect the request.
+ */
+export async function checkPublicTarget(
+  target: string | URL,
+  policy: TargetPolicy,
+): Promise<CheckedTarget> {
+  const url = typeof target === "string" ? parseHttpUrl(target) : parseHttpUrl(target.href);
+  const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
+  const family = isIP(host);
+  const addresses = family ? [{ address: host, family }] : await resolve(host, policy.lookup);
+  if (addresses.length === 0) throw new NetError("dns_failure", `${url.hostname} has no address`);
+  const isPublic = policy.isPublic ?? isPublicAddress;
+  if (!policy.allowPrivate && !addresses.every((a) => isPublic(a.address))) {
+    throw new NetError(
+      "private_address",
+      `${url.hostname} is or resolves to a private, loopback or link-local address`,
+    );
+  }
+  return { url, addresses };
+}
+
+async function resolve(host: string, lookup: HostLookup): Promise<ResolvedAddress[]> {
+  let answer: unknown;
+  try {
+    answer = await lookup(host);
+  } catch {
+    throw new NetError("dns_failure", `${host} did not resolve`);
+  }
+  // A lookup is injected code: only well-formed answers may become connection targets (a
+  // single-address answer, dns.lookup's default shape, counts as a list of one).
+  const found: unknown[] = Array.isArray(answer) ? answer : [answer];
+  return found.flatMap((a) => {
+    const address = (a as { address?: unknown } | null)?.address;
+    const family = typeof address === "string" ? isIP(address) : 0;
+    return family ? [{ address: address as string, family }] : [];
+  });
+}

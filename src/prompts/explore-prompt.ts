@@ -1,0 +1,101 @@
+import type { ToolSet } from "ai";
+import { READ_RESEARCH_TOOL_NAME } from "../tools/read-research.ts";
+import { WEB_SEARCH_TOOL_NAME } from "../tools/web-search.ts";
+import { type ExploreMode, modeInstructions, modeLabel } from "./mode-instructions.ts";
+import { renderPreviousResearch, renderPriorResearch } from "./research-context.ts";
+import { type PromptTool, renderToolGuidance } from "./tool-guidance.ts";
+
+export interface ExplorePromptInput {
+  mode: ExploreMode;
+  idea: string;
+  context?: string | undefined;
+  /** The tools registered for the run (a ToolSet, or their names): guidance follows them. */
+  tools: ToolSet | readonly string[];
+  /** read_research paths ("<folder>/research.md"), most related first; rendered as given, capped. */
+  priorResearch: readonly string[];
+  /** The research.md this run builds on (--continue-from, or the one being updated). */
+  previousResearch?: { path: string; content: string } | undefined;
+  /** True when the run updates previousResearch rather than continuing from it. */
+  isUpdate?: boolean;
+  /** YYYY-MM-DD: what "current" means for the model. */
+  date: string;
+  /** Tells the model how many rounds of tool calls it has. */
+  maxSteps?: number;
+  /**
+   * Extra tool section, e.g. tool deferral's list of not-yet-loaded tools
+   * (`deferral.promptSection()`), appended after the guidance.
+   */
+  toolSection?: string;
+}
+
+export interface ExplorePrompt {
+  system: string;
+  user: string;
+}
+
+/**
+ * The prompts of one exploration. The system prompt holds what is the same for every idea of
+ * a mode and tool set (role, task, tool guidance, citation and output rules), so it stays
+ * cacheable across runs; the user prompt holds this idea and its material.
+ */
+export function buildExplorePrompt(input: ExplorePromptInput): ExplorePrompt {
+  const tools = promptTools(input.tools);
+  const canSearch = tools.some((t) => t.name === WEB_SEARCH_TOOL_NAME);
+  const canRead = tools.some((t) => t.name === READ_RESEARCH_TOOL_NAME);
+  const system = sections(
+    "You are a rigorous research analyst. You explore product and business ideas and write " +
+      "clear, well-sourced Markdown reports that a founder can act on.",
+    modeInstructions(input.mode),
+    renderToolGuidance(tools, input.maxSteps),
+    input.toolSection ?? "",
+    citationRules(canSearch),
+    OUTPUT_RULES,
+  );
+  const user = sections(
+    `Today is ${input.date}. Write the ${modeLabel(input.mode)} for this idea.`,
+    fenced("idea", input.idea),
+    input.context?.trim() ? fenced("context", input.context) : "",
+    renderPreviousResearch(input.previousResearch, input.isUpdate === true),
+    renderPriorResearch(input.priorResearch, canRead),
+  );
+  return { system, user };
+}
+
+function promptTools(tools: ToolSet | readonly string[]): PromptTool[] {
+  if (isNameList(tools)) return tools.map((name) => ({ name }));
+  return Object.entries(tools).map(([name, tool]) =>
+    typeof tool.description === "string" ? { name, description: tool.description } : { name },
+  );
+}
+
+function isNameList(tools: ToolSet | readonly string[]): tools is readonly string[] {
+  return Array.isArray(tools);
+}
+
+function citationRules(canSearch: boolean): string {
+  return canSearch
+    ? "## Sources and citations\n" +
+        "Cite a source inline as a Markdown link [title](url), and only a URL that your web " +
+        "searches actually returned in this run. Never invent, guess or complete a URL. Do not " +
+        "write a Sources, References or Bibliography section: the list of retrieved sources is " +
+        "appended to the report automatically."
+    : "## Sources and citations\n" +
+        "No web pages are retrieved in this run, so the report contains no URLs or links. Do " +
+        "not write a Sources, References or Bibliography section.";
+}
+
+const OUTPUT_RULES = `## Output
+Your last message is the report, and only it is kept: write the whole report there, in
+Markdown, starting with a level-1 heading that names the idea. Do not narrate what you are
+doing or did ("Let me search...", "Now I have enough..."), and do not ask questions: make
+reasonable assumptions and state them. Be concrete: numbers with their source, named
+companies, specific risks.`;
+
+/** User-supplied text, fenced so it reads as data rather than as instructions. */
+function fenced(tag: string, text: string): string {
+  return `<${tag}>\n${text.trim().replaceAll(`</${tag}>`, `<\\/${tag}>`)}\n</${tag}>`;
+}
+
+function sections(...parts: string[]): string {
+  return parts.filter((p) => p.trim()).join("\n\n");
+}

@@ -1,0 +1,200 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { generateText, isStepCount } from "ai";
+import { MockLanguageModelV4 } from "ai/test";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { driveTool } from "../../../test/helpers/drive-tool.ts";
+import { catalogEntriesFromToolSet } from "../catalog/catalog-from-tool-set.ts";
+import { createToolCatalog } from "../catalog/tool-catalog.ts";
+import type { ToolCallLog } from "../tool-call-log.ts";
+import { importMcpTools, type McpImport } from "./import-mcp-tools.ts";
+import type { McpServerConfig } from "./mcp-config.ts";
+import { TOOL_NAME_PATTERN } from "./mcp-tool-name.ts";
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
+const node = path.join(repo, "node_modules/.bin/node");
+const serverScript = path.join(repo, "test/fixtures/mcp-server/server.ts");
+
+const fixture = (
+  name: string,
+  mode = "normal",
+  env: Record<string, string> = {},
+): McpServerConfig => ({
+  name,
+  command: node,
+  args: [serverScript, mode],
+  env,
+});
+
+describe("importMcpTools with a real MCP server over stdio", () => {
+  let mcp: McpImport;
+  const logs: ToolCallLog[] = [];
+  const SECRET_NAME = "IDEA_EXPLORER_TEST_PARENT_SECRET";
+
+  beforeAll(async () => {
+    // A secret in our own environment must not reach a server unless the config passes it.
+    process.env[SECRET_NAME] = "parent-secret";
+    mcp = await importMcpTools([fixture("fixture", "normal", { GREETING: "hello from config" })], {
+      stderr: "ignore",
+      callTimeoutMs: 1_000,
+      onToolCall: (l) => logs.push(l),
+    });
+  });
+  afterAll(async () => {
+    delete process.env[SECRET_NAME];
+    await mcp?.close();
+  });
+
+  it("imports every tool under a valid <server>__<tool> name, in the server's order", () => {
+    expect(Object.keys(mcp.tools)).toEqual([
+      "fixture__add",
+      "fixture__echo_upper",
+      "fixture__fail",
+      "fixture__wait_forever",
+      "fixture__read_env",
+      "fixture__mixed_content",
+      "fixture__get_weather_now",
+    ]);
+    for (const name of Object.keys(mcp.tools)) expect(name).toMatch(TOOL_NAME_PATTERN);
+    expect(mcp.servers).toEqual([{ name: "fixture", tools: Object.keys(mcp.tools) }]);
+    expect(mcp.tools.fixture__add?.type).toBe("dynamic");
+    expect(mcp.tools.fixture__add?.description).toBe(
+      "Add two numbers and return their sum. (From the fixture MCP server.)",
+    );
+  });
+
+  it("runs a call through the model loop and returns the server's text", async () => {
+    const call = await driveTool(mcp.tools, "fixture__add", { a: 2, b: 40 });
+    expect(call.part).toMatchObject({ type: "tool-result", output: "42" });
+    expect(call.modelSaw).toBe("42");
+    expect(logs.at(-1)).toMatchObject({ name: "fixture__add", ok: true, bytes: 2 });
+    const upper = await driveTool(mcp.tools, "fixture__echo_upper", { text: "quiet" });
+    expect(upper.modelSaw).toBe("QUIET");
+  });
+
+  it("turns an isError result into a tool error the model reads", async () => {
+    const call = await driveTool(mcp.tools, "fixture__fail", { reason: "no quota" });
+    expect(call.part.type).toBe("tool-error");
+    expect(call.modelSaw).toBe("McpToolError: cannot do that: no quota");
+    expect(logs.at(-1)).toMatchObject({
+      name: "fixture__fail",
+      ok: false,
+      errorType: "tool_error",
+    });
+  });
+
+  it("reports arguments the server rejects", async () => {
+    const call = await driveTool(mcp.tools, "fixture__add", { a: "two" });
+    expect(call.part.type).toBe("tool-error");
+    expect(call.modelSaw).toMatch(/^McpToolError: .*(Invalid|validation)/i);
+  });
+
+  it("gives up on a call that takes longer than the call timeout, and stays usable", async () => {
+    const call = await driveTool(mcp.tools, "fixture__wait_forever", {});
+    expect(call.modelSaw).toBe(
+      "McpToolError: the fixture MCP server did not answer wait_forever within 1 s",
+    );
+    expect((await driveTool(mcp.tools, "fixture__add", { a: 1, b: 1 })).modelSaw).toBe("2");
+  });
+
+  it("cancels a call when the run is aborted", async () => {
+    const controller = new AbortController();
+    const model = new MockLanguageModelV4({
+      doGenerate: async () => {
+        setTimeout(() => controller.abort(), 50);
+        return {
+          content: [
+            { type: "tool-call", toolCallId: "c1", toolName: "fixture__wait_forever", input: "{}" },
+          ],
+          finishReason: { unified: "tool-calls", raw: undefined },
+          usage: {
+            inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
+            outputTokens: { total: 1, text: 1, reasoning: 0 },
+          },
+          warnings: [],
+        };
+      },
+    });
+    const run = generateText({
+      model,
+      tools: mcp.tools,
+      prompt: "go",
+      stopWhen: isStepCount(2),
+      abortSignal: controller.signal,
+    });
+    const before = logs.length;
+    await expect(run).rejects.toThrow();
+    // The loop rejects at once; the tool's own ending (its log entry) follows the cancellation.
+    await vi.waitFor(() => expect(logs.length).toBeGreaterThan(before));
+    expect(logs.at(-1)).toMatchObject({
+      name: "fixture__wait_forever",
+      ok: false,
+      errorType: "aborted",
+    });
+  });
+
+  it("passes config env to the server, and not our own environment", async () => {
+    expect((await driveTool(mcp.tools, "fixture__read_env", { name: "GREETING" })).modelSaw).toBe(
+      "hello from config",
+    );
+    expect((await driveTool(mcp.tools, "fixture__read_env", { name: SECRET_NAME })).modelSaw).toBe(
+      "(unset)",
+    );
+  });
+
+  it("renders mixed content as text, naming what it leaves out", async () => {
+    expect((await driveTool(mcp.tools, "fixture__mixed_content", {})).modelSaw).toBe(
+      "Here are the results.\n\n[image image/png omitted]\n\nfile:///notes.md:\n# Notes\n\nDesign doc <https://example.com/doc>",
+    );
+  });
+
+  it("puts the tools in the catalog as non-core tools of an 'MCP: <server>' category", () => {
+    const entries = catalogEntriesFromToolSet(mcp.tools, {
+      metadata: mcp.catalogMetadata,
+      core: [],
+    });
+    const catalog = createToolCatalog(entries);
+    expect(catalog.categories()).toEqual(["MCP: fixture"]);
+    expect(catalog.get("fixture__add")).toMatchObject({
+      core: false,
+      parameters: "a (number, required): The first number; b (number, required): The second number",
+    });
+    expect(catalog.search("sum of two numbers")[0]?.name).toBe("fixture__add");
+    expect(catalog.search("shout")[0]?.name).toBe("fixture__echo_upper");
+  });
+});
+
+describe("importMcpTools start-up failures", () => {
+  it.each([
+    [
+      "a command that does not exist",
+      { name: "ghost", command: "definitely-not-a-command-7f3a", args: [], env: {} },
+      'MCP server "ghost" did not start: command "definitely-not-a-command-7f3a" was not found (check its "command" and PATH)',
+    ],
+    [
+      "a server that exits at once",
+      fixture("crashy", "crash"),
+      'MCP server "crashy" did not start: the process exited before completing the MCP handshake',
+    ],
+    [
+      "a server that never answers",
+      fixture("silent", "hang"),
+      'MCP server "silent" did not start: no answer within 0.5 s (is "node" an MCP server speaking stdio?)',
+    ],
+  ])("names the server for %s, in one line", async (_label, config, message) => {
+    const error = await importMcpTools([config], { stderr: "ignore", startTimeoutMs: 500 }).catch(
+      (e) => e,
+    );
+    expect(error).toBeInstanceOf(Error);
+    expect(error.message).toBe(message);
+    expect(error.message).not.toContain(repo);
+  });
+
+  it("stops the servers that did start when another fails", async () => {
+    const error = await importMcpTools([fixture("good"), fixture("bad", "crash")], {
+      stderr: "ignore",
+      startTimeoutMs: 5_000,
+    }).catch((e) => e);
+    expect(error.message).toMatch(/^MCP server "bad" did not start/);
+  });
+});

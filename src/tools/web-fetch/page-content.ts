@@ -1,0 +1,71 @@
+import { htmlToText, type PageText } from "./html-to-text.ts";
+
+export type PageKind = "html" | "text" | "json";
+
+/**
+ * What a Content-Type header says the body is: HTML, text or JSON are read; anything else
+ * (PDF, images, archives, octet-stream) is refused before it is downloaded. `undefined` when
+ * the header is missing and the body must be sniffed.
+ */
+export function kindOfContentType(header: string | undefined): PageKind | "refused" | undefined {
+  const type = mediaType(header);
+  if (!type) return undefined;
+  if (type === "text/html" || type === "application/xhtml+xml") return "html";
+  if (type === "application/json" || type.endsWith("+json")) return "json";
+  if (type.startsWith("text/")) return "text";
+  return "refused";
+}
+
+export function mediaType(header: string | undefined): string {
+  return (header ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+}
+
+/** For a body without a Content-Type: markup, JSON, text, or (with NUL or many controls) binary. */
+export function sniffKind(body: Buffer): PageKind | "refused" {
+  const head = body.subarray(0, 1024);
+  if (head.includes(0)) return "refused";
+  const controls = [...head].filter((b) => b < 0x09 || (b > 0x0d && b < 0x20)).length;
+  if (controls > head.length / 10) return "refused";
+  const start = head
+    .toString("latin1")
+    .replace(/^\uFEFF|^\xEF\xBB\xBF/, "")
+    .trimStart()
+    .toLowerCase();
+  if (/^<(!doctype html|html|head|body)[\s>]/.test(start)) return "html";
+  if (start.startsWith("{") || start.startsWith("[")) return "json";
+  return "text";
+}
+
+/** The body as text, in the charset the header or (for HTML) a <meta> names; UTF-8 otherwise. */
+export function decodeBody(body: Buffer, contentType: string | undefined, kind: PageKind): string {
+  const label =
+    charsetOf(contentType) ?? (kind === "html" ? metaCharset(body) : undefined) ?? "utf-8";
+  try {
+    return new TextDecoder(label).decode(body);
+  } catch {
+    return new TextDecoder("utf-8").decode(body);
+  }
+}
+
+function charsetOf(contentType: string | undefined): string | undefined {
+  return /;\s*charset\s*=\s*"?([\w.:-]+)/i.exec(contentType ?? "")?.[1];
+}
+
+function metaCharset(body: Buffer): string | undefined {
+  const head = body.subarray(0, 2048).toString("latin1");
+  return /<meta[^>]+charset\s*=\s*["']?([\w.:-]+)/i.exec(head)?.[1];
+}
+
+/** Readable text and a title for each kind; JSON is pretty-printed when it parses. */
+export function pageText(source: string, kind: PageKind, url: URL): PageText {
+  if (kind === "html") return htmlToText(source, url);
+  if (kind === "json") {
+    try {
+      return { title: "", text: JSON.stringify(JSON.parse(source), null, 2) };
+    } catch {
+      // A truncated or malformed body is still worth reading as text.
+      return { title: "", text: source.trim() };
+    }
+  }
+  return { title: "", text: source.replace(/\r\n?/g, "\n").trim() };
+}
