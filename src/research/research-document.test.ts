@@ -55,14 +55,16 @@ describe("appendUpdate", () => {
   it("adds a dated section with demoted headings and merges sources", () => {
     const updated = appendUpdate(doc, {
       date: "2026-12-01",
-      report: "# New findings\n\nPrices fell.",
+      report: "# New findings\n\nPrices fell.\n\n## Competitors\n\nTwo new ones.",
       sources: [
         { title: "dup", url: "https://gsma.com/r/" },
         { title: "New", url: "https://new.org" },
       ],
       model: "m",
     });
-    expect(updated.body).toContain("## Update - 2026-12-01\n\n## New findings\n\nPrices fell.");
+    expect(updated.body).toContain(
+      "## Update - 2026-12-01\n\n### New findings\n\nPrices fell.\n\n#### Competitors\n",
+    );
     expect(updated.sources.map((s) => s.url)).toEqual([
       "https://gsma.com/r",
       "https://worldbank.org/x",

@@ -80,9 +80,18 @@ export function appendUpdate(
   };
 }
 
-// An update lives under an H2, so its own headings move one level down.
+// An update lives under an H2, so its own top-level headings become H3 and the rest follow
+// (capped at H6), keeping the document's outline intact.
 function demoteHeadings(report: string): string {
-  return report.replace(/^(#{1,5})\s/gm, "#$1 ").trim();
+  const levels = [...report.matchAll(/^(#{1,6})\s/gm)].map((m) => m[1]!.length);
+  if (levels.length === 0) return report.trim();
+  const shift = Math.max(0, 3 - Math.min(...levels));
+  return report
+    .replace(
+      /^(#{1,6})\s/gm,
+      (_, hashes: string) => `${"#".repeat(Math.min(6, hashes.length + shift))} `,
+    )
+    .trim();
 }
 
 function parseSourceList(section: string): Source[] {

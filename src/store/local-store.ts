@@ -3,7 +3,12 @@ import { readRegularFileInside } from "../sandbox/read-inside.ts";
 import { isSandboxError } from "../sandbox/sandbox-error.ts";
 import { openSandboxRoot, type SandboxRoot } from "../sandbox/sandbox-root.ts";
 import { writeFileInside } from "../sandbox/write-inside.ts";
-import { commitPaths, type GitOptions, isGitWorkTree } from "./local/git-commit.ts";
+import {
+  checkGitIdentity,
+  commitPaths,
+  type GitOptions,
+  isGitWorkTree,
+} from "./local/git-commit.ts";
 import { localContents } from "./local/local-contents.ts";
 import { storeErrorFromSandbox } from "./local/sandbox-store-error.ts";
 import { checkResearchFiles } from "./research-files.ts";
@@ -46,8 +51,12 @@ export class LocalStore implements ResearchStore {
     }
   }
 
+  /** The folder can be used and, in a git repository, git can commit there. */
   async verify(): Promise<void> {
-    this.#sandbox();
+    const root = this.#sandbox();
+    if (await isGitWorkTree(root.realPath, this.#git)) {
+      await checkGitIdentity(root.realPath, this.#git);
+    }
   }
 
   async listIdeaFolders(): Promise<string[]> {

@@ -52,6 +52,20 @@ export async function isGitWorkTree(dir: string, options: GitOptions = {}): Prom
 }
 
 /**
+ * Fails when git could not sign a commit here (no user.name / user.email), so the problem is
+ * found before an exploration is paid for rather than when its files are committed.
+ */
+export async function checkGitIdentity(dir: string, options: GitOptions = {}): Promise<void> {
+  let out: GitOutput;
+  try {
+    out = await runGit(dir, ["var", "GIT_COMMITTER_IDENT"], options);
+  } catch {
+    throw new StoreError("git could not be run in the ideas folder (is git installed?)");
+  }
+  if (out.code !== 0) throw gitFailure("commit", out.stderr, dir);
+}
+
+/**
  * Stages exactly `paths` (relative to `dir`) and commits only them (`--only`: whatever else the
  * user has staged stays staged and out of this commit). When they already match HEAD no commit
  * is made. Returns the SHA of the commit that holds them.

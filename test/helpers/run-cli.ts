@@ -1,0 +1,51 @@
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** The checkout's root, where bin/idea-explorer.js lives. */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const BIN = path.join(REPO_ROOT, "bin/idea-explorer.js");
+
+export interface CliRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface CliRunOptions {
+  cwd: string;
+  /** The child's whole environment besides PATH and HOME: nothing leaks in from the test's. */
+  env?: Record<string, string>;
+  /** Piped to stdin, then closed; without it stdin is closed at once. */
+  input?: string;
+}
+
+/** Runs `idea-explorer <args>` as a user would: the installed bin, a child process, real stdio. */
+export function runCli(args: string[], options: CliRunOptions): Promise<CliRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], {
+      cwd: options.cwd,
+      env: { PATH: process.env.PATH ?? "", HOME: options.cwd, ...options.env },
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => {
+      stdout += chunk;
+    });
+    child.stderr.on("data", (chunk) => {
+      stderr += chunk;
+    });
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(options.input ?? "");
+  });
+}
+
+/** A git identity for commits made by a child whose HOME holds no git config. */
+export const GIT_IDENTITY = {
+  GIT_AUTHOR_NAME: "Test Author",
+  GIT_AUTHOR_EMAIL: "author@example.test",
+  GIT_COMMITTER_NAME: "Test Author",
+  GIT_COMMITTER_EMAIL: "author@example.test",
+};
