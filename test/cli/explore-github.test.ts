@@ -1,0 +1,133 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import {
+  block,
+  FAKE_API_KEY,
+  type FakeAnthropicServer,
+  reply,
+  startFakeAnthropic,
+} from "../fakes/anthropic-server.ts";
+import {
+  changedFiles,
+  type FakeGitHub,
+  type FakeRepo,
+  startFakeGitHub,
+} from "../fakes/github-server.ts";
+import { runCli } from "../helpers/run-cli.ts";
+import { makeTempTree, type TempTree } from "../helpers/temp-tree.ts";
+
+const TOKEN = "ghp_cliTestToken0000000000000000000000";
+const IDEA = "Refill stations for eco cleaning products in corner shops";
+const EARLIER = "ideas/2026-03-01-eco-refills/research.md";
+const hit = { url: "https://refill.example/study", title: "Refill study" };
+
+let github: FakeGitHub;
+let repo: FakeRepo;
+let fake: FakeAnthropicServer;
+let cwd: TempTree;
+
+beforeEach(async () => {
+  github = await startFakeGitHub({ tokens: { [TOKEN]: {} } });
+  repo = github.addRepo("me/ideas", {
+    files: { [EARLIER]: "---\ntitle: Eco refills\n---\n\n# Eco refills\n\nMargins are thin.\n" },
+  });
+  fake = await startFakeAnthropic();
+  cwd = await makeTempTree({});
+});
+
+afterEach(async () => {
+  await Promise.all([github.close(), fake.close(), cwd.cleanup()]);
+});
+
+const explore = (args: string[], env: Record<string, string> = {}) =>
+  runCli(["explore", IDEA, ...args], {
+    cwd: cwd.dir,
+    env: {
+      ANTHROPIC_API_KEY: FAKE_API_KEY,
+      ANTHROPIC_BASE_URL: fake.url,
+      GITHUB_API_URL: github.url,
+      GITHUB_TOKEN: TOKEN,
+      ...env,
+    },
+  });
+
+describe("idea-explorer explore --github (fake GitHub REST API, fake Anthropic API)", () => {
+  it("reads earlier research through the Contents API and writes both files in one commit", async () => {
+    fake.enqueue(
+      reply.toolUse("read_research", { path: "2026-03-01-eco-refills/research.md" }),
+      reply.message([
+        ...block.webSearch("refill station economics", [hit]),
+        block.text("# Corner-shop refills\n\nRefills cut packaging costs.", [
+          block.cite(hit, "cut packaging"),
+        ]),
+      ]),
+    );
+    const head = repo.head();
+    const run = await explore(["--github", "me/ideas"]);
+
+    expect(run.code).toBe(0);
+    const log = repo.log();
+    expect(log).toHaveLength(2);
+    expect(log[0]?.parents).toEqual([head]);
+    expect(log[0]?.message).toContain(IDEA);
+    const written = changedFiles(repo, log[0]!.sha);
+    expect(written).toEqual([
+      expect.stringMatching(
+        /^ideas\/\d{4}-\d{2}-\d{2}-refill-stations-for-eco-cleaning-[\w-]+\/exploration-log\.json$/,
+      ),
+      expect.stringMatching(
+        /^ideas\/\d{4}-\d{2}-\d{2}-refill-stations-for-eco-cleaning-[\w-]+\/research\.md$/,
+      ),
+    ]);
+    const research = repo.readFile(written[1]!)!;
+    expect(research).toContain("Refills cut packaging costs.");
+    expect(research).toContain("1. [Refill study](https://refill.example/study)");
+    expect(JSON.parse(repo.readFile(written[0]!)!)).toHaveLength(1);
+    // The earlier research reached the model through the Contents API.
+    expect(github.requestsTo("GET", `/contents/${EARLIER}`).length).toBeGreaterThan(0);
+    expect(JSON.stringify(fake.requests[1]?.body.messages)).toContain("Margins are thin.");
+    // stdout names where the research is: a GitHub URL.
+    expect(run.stdout.trim()).toBe(`https://github.com/me/ideas/blob/main/${written[1]}`);
+    expect(run.stderr).not.toContain(TOKEN);
+  });
+
+  it("takes the repository from GITHUB_REPO and the branch from GITHUB_BRANCH", async () => {
+    repo.push({ "README.md": "# drafts\n" }, "drafts branch", "drafts");
+    fake.enqueue(reply.text("# Refills\n\nA report."));
+    const run = await explore([], { GITHUB_REPO: "me/ideas", GITHUB_BRANCH: "drafts" });
+
+    expect(run.code).toBe(0);
+    const drafts = repo.log("drafts");
+    expect(drafts.map((c) => c.message)).toEqual([`Explore: ${IDEA}`, "drafts branch"]);
+    expect(repo.log("main")).toHaveLength(1);
+  });
+
+  it("refuses a bad token with one line, before any model call, writing nothing", async () => {
+    const run = await explore(["--github", "me/ideas"], {
+      GITHUB_TOKEN: "ghp_wrongToken000000000000000000000000",
+    });
+
+    expect(run.code).not.toBe(0);
+    expect(run.stderr.trim().split("\n")).toHaveLength(1);
+    expect(run.stderr).toMatch(/GITHUB_TOKEN|token|credentials/i);
+    expect(run.stderr).not.toContain("ghp_wrongToken");
+    expect(fake.requests).toHaveLength(0);
+    expect(repo.log()).toHaveLength(1);
+  });
+
+  it("names a repository that does not exist, before any model call", async () => {
+    const run = await explore(["--github", "me/nope"]);
+
+    expect(run.code).not.toBe(0);
+    expect(run.stderr.trim().split("\n")).toHaveLength(1);
+    expect(run.stderr).toContain("me/nope");
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it("asks for GITHUB_TOKEN when a repository is named without one", async () => {
+    const run = await explore(["--github", "me/ideas"], { GITHUB_TOKEN: "" });
+
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/GITHUB_TOKEN is not set/);
+    expect(fake.requests).toHaveLength(0);
+  });
+});
