@@ -76,6 +76,10 @@ export async function runServeCommand(args: string[], io: CliIo): Promise<number
   const search = resolveSearchBackend(env)?.search;
   const store = resolveStore({ repo: values.repo, github: values.github }, env, io.cwd);
   const rateLimit = integerOption("rate-limit", values["rate-limit"]);
+  // A repository that cannot be used fails each job at once with this same message; say it now.
+  await store.verify().catch((error: Error) => {
+    io.stderr.write(`warning: ${error.message} Explorations will fail until it is fixed.\n`);
+  });
 
   const service = await startService({
     dataDir: path.resolve(io.cwd, values["data-dir"] ?? ".idea-explorer"),
@@ -100,7 +104,7 @@ export async function runServeCommand(args: string[], io: CliIo): Promise<number
     },
     submitExplore: (jobs) => submitExplore(jobs, store),
     readResearch: readJobResearch(store),
-    logger: { error: (message) => io.stderr.write(`${message}\n`) },
+    logger: { error: (message, error) => io.stderr.write(`${message}${logDetail(error)}\n`) },
   });
   io.stderr.write(`idea-explorer serving ${service.url} (${store.description})\n`);
   io.stdout.write(`${service.url}\n`);
@@ -113,4 +117,10 @@ export async function runServeCommand(args: string[], io: CliIo): Promise<number
   io.stderr.write("stopping: running jobs will resume on the next start\n");
   await service.close();
   return 0;
+}
+
+/** The server log is the operator's: an unexpected error's stack goes there (never to a client). */
+function logDetail(error: unknown): string {
+  if (error === undefined) return "";
+  return `: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
 }

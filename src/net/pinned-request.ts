@@ -57,7 +57,8 @@ export function pinnedGet(
   });
 }
 
-function pinnedLookup(target: CheckedTarget): LookupFunction {
+/** Connects only to the checked addresses (of the family the socket asks for). */
+export function pinnedLookup(target: CheckedTarget): LookupFunction {
   return (_hostname, options, callback) => {
     const wanted = options.family === 4 || options.family === 6 ? options.family : undefined;
     const addresses = target.addresses.filter((a) => !wanted || a.family === wanted);

@@ -2,8 +2,8 @@ import { isIP } from "node:net";
 import { z } from "zod";
 import { type ExploreRequest, exploreRequestSchema } from "../config/explore-request.ts";
 import type { WebhookTarget } from "../jobs/job-record.ts";
-import { isPublicAddress } from "../jobs/webhook/address-policy.ts";
 import { parseWebhookUrl } from "../jobs/webhook/webhook-target.ts";
+import { isPublicAddress } from "../net/address-policy.ts";
 
 const request = exploreRequestSchema.shape;
 

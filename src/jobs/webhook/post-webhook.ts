@@ -1,8 +1,7 @@
 import http from "node:http";
 import https from "node:https";
-import type { LookupFunction } from "node:net";
-import type { CheckedTarget } from "./webhook-target.ts";
-import { WebhookError } from "./webhook-target.ts";
+import { pinnedLookup } from "../../net/pinned-request.ts";
+import { type CheckedTarget, WebhookError } from "./webhook-target.ts";
 
 export interface PostOptions {
   headers: Record<string, string>;
@@ -38,16 +37,6 @@ export function postWebhook(target: CheckedTarget, body: string, options: PostOp
     request.on("error", (error) => reject(networkError(url.host, error, options.timeoutMs)));
     request.end(body);
   });
-}
-
-function pinnedLookup(target: CheckedTarget): LookupFunction {
-  const addresses = target.addresses;
-  return (_hostname, lookupOptions, callback) => {
-    const first = addresses[0];
-    if (lookupOptions.all) return callback(null, addresses);
-    if (!first) return callback(new Error("no checked address"), "");
-    callback(null, first.address, first.family);
-  };
 }
 
 function statusError(host: string, status: number): WebhookError {

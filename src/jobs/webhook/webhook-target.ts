@@ -1,17 +1,9 @@
-import { lookup as dnsLookup } from "node:dns/promises";
-import { isIP } from "node:net";
-import { isPublicAddress } from "./address-policy.ts";
+import { type HostLookup, systemLookup } from "../../net/host-lookup.ts";
+import { NetError, type NetErrorKind } from "../../net/net-error.ts";
+import { type CheckedTarget, checkPublicTarget, parseHttpUrl } from "../../net/public-target.ts";
 
-export interface ResolvedAddress {
-  address: string;
-  family: number;
-}
-
-/** Resolves a host name to every address it has (dns.lookup with all: true by default). */
-export type HostLookup = (hostname: string) => Promise<ResolvedAddress[]>;
-
-export const systemLookup: HostLookup = (hostname) =>
-  dnsLookup(hostname, { all: true, order: "verbatim" });
+export type { CheckedTarget, HostLookup };
+export { systemLookup };
 
 /**
  * Why one delivery attempt did not succeed: one line, safe to record and show (it names the host,
@@ -29,58 +21,42 @@ export class WebhookError extends Error {
 
 const refused = (message: string) => new WebhookError(message, { retryable: false });
 
-export interface CheckedTarget {
-  url: URL;
-  /** Every address the host resolved to, all of them allowed: the connection uses only these. */
-  addresses: ResolvedAddress[];
-}
-
 /**
- * Parses the URL, resolves the host and refuses it if ANY address is not public (unless private
- * targets are allowed). The caller connects to these checked addresses, never re-resolving, so a
- * DNS answer that changes between check and connect (rebinding) cannot redirect the request.
+ * The address rules are src/net's, shared with web_fetch: the host is resolved and refused if ANY
+ * address is not public (unless private targets are allowed), and the caller connects to these
+ * checked addresses only, so a DNS answer that changes between check and connect (rebinding)
+ * cannot redirect the request.
  */
 export async function checkWebhookTarget(
   rawUrl: string,
   options: { lookup: HostLookup; allowPrivate: boolean },
 ): Promise<CheckedTarget> {
   const url = parseWebhookUrl(rawUrl);
-  const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
-  const addresses = isIP(host)
-    ? [{ address: host, family: isIP(host) }]
-    : await resolve(host, options.lookup);
-  if (addresses.length === 0) throw refused(`${url.host} has no address`);
-  const isAllowed = options.allowPrivate ? () => true : isPublicAddress;
-  if (!addresses.every((a) => isAllowed(a.address))) {
-    throw refused(
-      `${url.host} resolves to a private, loopback or link-local address (allow it with --allow-private-webhooks)`,
-    );
+  try {
+    return await checkPublicTarget(url, options);
+  } catch (error) {
+    if (!(error instanceof NetError)) throw error;
+    if (error.kind === "private_address") {
+      throw refused(
+        `${url.host} resolves to a private, loopback or link-local address (allow it with --allow-private-webhooks)`,
+      );
+    }
+    // Resolution failures are often transient (a DNS hiccup), so they are retried.
+    throw new WebhookError(error.message, { retryable: error.kind === "dns_failure" });
   }
-  return { url, addresses };
 }
+
+const URL_PROBLEMS: Partial<Record<NetErrorKind, string>> = {
+  unsupported_scheme: "webhook_url must use http or https",
+  credentials_in_url: "webhook_url must not contain credentials",
+};
 
 /** The shape rules shared by the API's validation and delivery. */
 export function parseWebhookUrl(rawUrl: string): URL {
-  let url: URL;
   try {
-    url = new URL(rawUrl);
-  } catch {
-    throw refused("webhook_url is not a valid URL");
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw refused("webhook_url must use http or https");
-  }
-  if (url.username || url.password) {
-    throw refused("webhook_url must not contain credentials");
-  }
-  return url;
-}
-
-async function resolve(host: string, lookup: HostLookup): Promise<ResolvedAddress[]> {
-  try {
-    return await lookup(host);
-  } catch {
-    // Resolution failures are often transient (a DNS hiccup), so this one is retried.
-    throw new WebhookError(`${host} did not resolve`, { retryable: true });
+    return parseHttpUrl(rawUrl);
+  } catch (error) {
+    const kind = error instanceof NetError ? error.kind : "invalid_url";
+    throw refused(URL_PROBLEMS[kind] ?? "webhook_url is not a valid URL");
   }
 }

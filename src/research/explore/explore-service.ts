@@ -4,6 +4,7 @@ import type { JobRecord } from "../../jobs/job-record.ts";
 import { defineWorkflow, type JobRunner, type WorkflowDefinition } from "../../jobs/job-runner.ts";
 import type { ResolvedModel } from "../../models/resolve-model.ts";
 import type { SearchFunction } from "../../search/search-function.ts";
+import { StoreError } from "../../store/research-reader.ts";
 import type { ResearchStore } from "../../store/research-store.ts";
 import { findExistingExploration } from "../existing-exploration.ts";
 import type { ExplorePayload } from "./explore-plan.ts";
@@ -51,7 +52,7 @@ export function submitExplore(jobs: JobRunner, store: ResearchStore, now = () =>
     tokenId: string | undefined;
   }) => {
     if (!request.update && !request.force) {
-      const existing = await findExistingExploration(store, request.idea);
+      const existing = await findExistingQuietly(store, request.idea);
       if (existing) {
         return {
           kind: "existing" as const,
@@ -80,6 +81,20 @@ export function submitExplore(jobs: JobRunner, store: ResearchStore, now = () =>
       }),
     };
   };
+}
+
+/**
+ * The duplicate pre-check is a shortcut only: when the repository cannot be read (a missing folder,
+ * a bad token) the job is queued anyway, and its first step fails it with the store's clear
+ * message and sends its webhook, instead of the submission failing without a job to show for it.
+ */
+async function findExistingQuietly(store: ResearchStore, idea: string) {
+  try {
+    return await findExistingExploration(store, idea);
+  } catch (error) {
+    if (error instanceof StoreError) return undefined;
+    throw error;
+  }
 }
 
 /** GET /api/jobs/:id/research: the research.md a finished job wrote (or found). */

@@ -48,10 +48,16 @@ export function exploreWorkflow(
     }
 
     reportProgress({ step: "research" });
-    const outcome = await step.do("research", () =>
-      researchExploration(payload, plan, {
+    const outcome = await step.do("research", () => {
+      let toolCalls = 0;
+      return researchExploration(payload, plan, {
         ...deps,
         signal,
+        onToolCall: (call) => {
+          deps.onToolCall?.(call);
+          toolCalls += 1;
+          reportProgress({ step: "research", toolCalls });
+        },
         onStep: (progress) => {
           deps.onStep?.(progress);
           reportProgress({
@@ -62,8 +68,8 @@ export function exploreWorkflow(
             outputTokens: progress.outputTokens,
           });
         },
-      }),
-    );
+      });
+    });
 
     reportProgress({ step: "commit" });
     const committed = await step.do("commit", () =>

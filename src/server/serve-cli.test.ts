@@ -1,0 +1,236 @@
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import {
+  type FakeAnthropicServer,
+  reply,
+  startFakeAnthropic,
+} from "../../test/fakes/anthropic-server.ts";
+import { startWebhookReceiver, type WebhookReceiver } from "../../test/fakes/webhook-receiver.ts";
+import { verifyWebhookSignature } from "../jobs/webhook/webhook-signature.ts";
+import {
+  GIT_IDENTITY,
+  getJson,
+  postJson,
+  readEvents,
+  runServeToExit,
+  type ServeProcess,
+  startServeProcess,
+} from "./testing/serve-process.ts";
+
+const TOKEN = "serve-test-token-0123456789";
+const SECRET = "whsec-serve-test";
+const auth = { Authorization: `Bearer ${TOKEN}` };
+const HIT = { url: "https://news.example/mango-dryers", title: "Mango dryers sell out" };
+const REPORT =
+  "# Solar dryers\n\n## Verdict\n\nPromising: see [the study](https://news.example/mango-dryers).\n";
+
+let fake: FakeAnthropicServer;
+let receiver: WebhookReceiver;
+let dir: string;
+let server: ServeProcess | undefined;
+
+beforeAll(async () => {
+  fake = await startFakeAnthropic();
+  receiver = await startWebhookReceiver();
+  dir = mkdtempSync(join(tmpdir(), "serve-cli-"));
+});
+afterEach(async () => {
+  await server?.stop();
+  server = undefined;
+});
+afterAll(async () => {
+  await fake.close();
+  await receiver.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function gitRepo(name: string): string {
+  const repo = join(dir, name);
+  mkdirSync(repo);
+  const env = { ...process.env, ...GIT_IDENTITY };
+  execFileSync("git", ["init", "-q"], { cwd: repo, env });
+  execFileSync("git", ["commit", "-q", "--allow-empty", "-m", "start"], { cwd: repo, env });
+  return repo;
+}
+
+const baseEnv = () => ({ ANTHROPIC_BASE_URL: fake.url, ...GIT_IDENTITY });
+
+async function failedJob(url: string, idea: string) {
+  const queued = await postJson(`${url}/api/explore`, {
+    idea,
+    webhook_url: `${receiver.origin}/hook`,
+  });
+  expect(queued.status).toBe(202);
+  const events = await readEvents(`${url}/api/jobs/${queued.body.job_id}/events`);
+  return { id: String(queued.body.job_id), result: events.at(-1) };
+}
+
+describe("idea-explorer serve, end to end over the real explore workflow", () => {
+  it("explores a POSTed idea: live events, the research, the job list and a signed webhook", async () => {
+    const repo = gitRepo("happy");
+    fake.setHandler((request) =>
+      request.body.messages.length === 1
+        ? reply.webSearch("mango dryer market", [HIT], { answer: REPORT })
+        : reply.text("unexpected second call"),
+    );
+    const before = fake.requests.length;
+    server = await startServeProcess(
+      ["--repo", repo, "--data-dir", join(dir, "happy-data"), "--allow-private-webhooks"],
+      {
+        cwd: dir,
+        env: { ...baseEnv(), ANTHROPIC_API_KEY: "sk-ant-test", IDEA_EXPLORER_API_TOKEN: TOKEN },
+      },
+    );
+    const idea = "Solar dryers for mango farmers";
+    expect((await postJson(`${server.url}/api/explore`, { idea })).status).toBe(401);
+    const queued = await postJson(
+      `${server.url}/api/explore`,
+      {
+        idea,
+        mode: "business",
+        webhook_url: `${receiver.origin}/hook?t=1`,
+        callback_secret: SECRET,
+      },
+      auth,
+    );
+    expect(queued).toEqual({
+      status: 202,
+      body: {
+        job_id: expect.any(String),
+        status: "pending",
+        status_url: `/api/jobs/${queued.body.job_id}`,
+      },
+    });
+
+    const events = await readEvents(
+      `${server.url}/api/jobs/${queued.body.job_id}/events`,
+      undefined,
+      auth,
+    );
+    const steps = events.map((e) => (e.data.progress as { step?: string } | null)?.step);
+    expect(steps).toContain("research");
+    expect(events.some((e) => (e.data.progress as { tool_calls?: number })?.tool_calls === 1)).toBe(
+      true,
+    );
+    const result = events.at(-1);
+    expect(result).toMatchObject({
+      event: "result",
+      data: {
+        status: "completed",
+        error: null,
+        result: {
+          status: "created",
+          path: expect.stringMatching(
+            /^ideas\/\d{4}-\d{2}-\d{2}-solar-dryers-for-mango-farmers\/research\.md$/,
+          ),
+          stats: { toolCalls: 1, sources: 1 },
+        },
+      },
+    });
+    expect(fake.requests.length - before).toBe(1);
+
+    const research = await fetch(`${server.url}/api/jobs/${queued.body.job_id}/research`, {
+      headers: auth,
+    });
+    const markdown = await research.text();
+    expect(markdown).toContain("fingerprint:");
+    expect(markdown).toContain("## Sources");
+    expect(markdown).toContain(HIT.url);
+
+    const listed = await fetch(`${server.url}/api/jobs?mode=business&limit=5`, { headers: auth });
+    const listText = await listed.text();
+    expect(JSON.parse(listText).jobs.map((j: { job_id: string }) => j.job_id)).toEqual([
+      queued.body.job_id,
+    ]);
+    for (const secret of [SECRET, TOKEN, "callback_secret", "?t=1", "/hook"]) {
+      expect(listText).not.toContain(secret);
+    }
+
+    const [webhook] = await receiver.waitForRequests(1);
+    expect(
+      verifyWebhookSignature(webhook!.body, String(webhook!.headers["x-signature"]), SECRET),
+    ).toBe(true);
+    expect(JSON.parse(webhook!.body)).toMatchObject({
+      event: "idea_explored",
+      job_id: queued.body.job_id,
+      status: "completed",
+      idea,
+      mode: "business",
+      path: (result?.data.result as { path?: string } | undefined)?.path,
+      stats: { toolCalls: 1 },
+    });
+
+    // The same idea again is answered from the repository, without a job or a model call.
+    const again = await postJson(`${server.url}/api/explore`, { idea }, auth);
+    expect(again).toMatchObject({ status: 200, body: { status: "exists" } });
+    expect(fake.requests.length - before).toBe(1);
+  }, 60_000);
+
+  it("without an API key, a job fails at once with a clear error and its idea_failed webhook", async () => {
+    const repo = gitRepo("no-key");
+    const before = fake.requests.length;
+    const seen = receiver.received.length;
+    server = await startServeProcess(
+      ["--repo", repo, "--data-dir", join(dir, "no-key-data"), "--allow-private-webhooks"],
+      { cwd: dir, env: baseEnv() },
+    );
+    expect(server.stderr()).toContain("ANTHROPIC_API_KEY");
+    const { id, result } = await failedJob(server.url, "An idea with no key configured");
+    expect(result).toMatchObject({
+      event: "result",
+      data: { status: "failed", error: { code: "configuration_error" } },
+    });
+    expect((result?.data.error as { message?: string } | undefined)?.message).toMatch(
+      /ANTHROPIC_API_KEY/,
+    );
+    const [webhook] = (await receiver.waitForRequests(seen + 1)).slice(seen);
+    expect(JSON.parse(webhook!.body)).toMatchObject({
+      event: "idea_failed",
+      job_id: id,
+      error: { code: "configuration_error" },
+    });
+    expect((await getJson(`${server.url}/api/jobs/${id}`)).body).toMatchObject({
+      status: "failed",
+      webhook: { status: "delivered" },
+    });
+    expect(fake.requests.length).toBe(before);
+  }, 60_000);
+
+  it("with an ideas folder that does not exist, a job fails at once and says so", async () => {
+    server = await startServeProcess(
+      [
+        "--repo",
+        join(dir, "missing"),
+        "--data-dir",
+        join(dir, "bad-repo-data"),
+        "--allow-private-webhooks",
+      ],
+      { cwd: dir, env: { ...baseEnv(), ANTHROPIC_API_KEY: "sk-ant-test" } },
+    );
+    expect(server.stderr()).toMatch(/warning: .*ideas folder/i);
+    const seen = receiver.received.length;
+    const { id, result } = await failedJob(server.url, "An idea for a missing folder");
+    expect(result).toMatchObject({
+      event: "result",
+      data: { status: "failed", error: { code: "store_error", message: expect.any(String) } },
+    });
+    const message = (result?.data.error as { message?: string } | undefined)?.message;
+    expect(message).not.toContain(dir);
+    const received = (await receiver.waitForRequests(seen + 1)).slice(seen);
+    expect(JSON.parse(received[0]!.body)).toMatchObject({ event: "idea_failed", job_id: id });
+  }, 60_000);
+
+  it("refuses to listen beyond loopback without an API token", async () => {
+    const run = await runServeToExit(["--host", "0.0.0.0", "--data-dir", join(dir, "open-data")], {
+      cwd: dir,
+      env: { ...baseEnv(), ANTHROPIC_API_KEY: "sk-ant-test" },
+    });
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim().split("\n").at(-1)).toMatch(
+      /refusing to listen on 0\.0\.0\.0 without an API token: set IDEA_EXPLORER_API_TOKEN/,
+    );
+  }, 30_000);
+});

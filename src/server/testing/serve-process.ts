@@ -1,0 +1,159 @@
+/**
+ * Test support: `idea-explorer serve` as a user starts it (the installed bin, a child process),
+ * plus the small HTTP helpers the end-to-end tests share: JSON calls and an SSE reader.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import path from "node:path";
+import { createInterface } from "node:readline";
+
+const BIN = path.resolve(import.meta.dirname, "../../../bin/idea-explorer.js");
+
+/** A git identity for commits made by a child whose HOME holds no git config. */
+export const GIT_IDENTITY = {
+  GIT_AUTHOR_NAME: "Serve Test",
+  GIT_AUTHOR_EMAIL: "serve@example.test",
+  GIT_COMMITTER_NAME: "Serve Test",
+  GIT_COMMITTER_EMAIL: "serve@example.test",
+};
+
+export interface ServeProcess {
+  /** http://127.0.0.1:<port>, as the command printed it. */
+  url: string;
+  child: ChildProcess;
+  stderr(): string;
+  /** SIGKILL: no clean-up runs, exactly like a crash or an OOM kill. */
+  kill9(): Promise<void>;
+  /** SIGTERM: the clean stop a user's Ctrl+C or a service manager does. */
+  stop(): Promise<number | null>;
+}
+
+export interface ServeOptions {
+  cwd: string;
+  /** The child's whole environment besides PATH and HOME: nothing leaks in from the test's. */
+  env?: Record<string, string>;
+  /** PATH for the child (default the test's): lets a test put a wrapper in front of git. */
+  path?: string;
+}
+
+/** Starts `serve` on a free port and resolves once it printed its URL. */
+export function startServeProcess(args: string[], options: ServeOptions): Promise<ServeProcess> {
+  const child = spawn(process.execPath, [BIN, "serve", "--port", "0", ...args], {
+    cwd: options.cwd,
+    env: { PATH: options.path ?? process.env.PATH ?? "", HOME: options.cwd, ...options.env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stderr = "";
+  child.stderr?.on("data", (chunk) => {
+    stderr += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+  return new Promise((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout! });
+    lines.once("line", (url) =>
+      resolve({
+        url,
+        child,
+        stderr: () => stderr,
+        kill9: async () => {
+          child.kill("SIGKILL");
+          await exited;
+        },
+        stop: async () => {
+          child.kill("SIGTERM");
+          return exited;
+        },
+      }),
+    );
+    void exited.then((code) =>
+      reject(new Error(`serve exited ${code} before listening: ${stderr}`)),
+    );
+  });
+}
+
+export interface ServeRun {
+  code: number | null;
+  stderr: string;
+}
+
+/** Runs `serve` expecting it to refuse to start; resolves with its exit code and stderr. */
+export function runServeToExit(args: string[], options: ServeOptions): Promise<ServeRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, "serve", ...args], {
+      cwd: options.cwd,
+      env: { PATH: options.path ?? process.env.PATH ?? "", HOME: options.cwd, ...options.env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stderr = "";
+    child.stderr.on("data", (chunk) => {
+      stderr += chunk;
+    });
+    child.stdout.once("data", () => {
+      child.kill("SIGKILL");
+      reject(new Error("serve started listening but was expected to refuse"));
+    });
+    child.on("close", (code) => resolve({ code, stderr }));
+  });
+}
+
+export async function postJson(url: string, body: unknown, headers: Record<string, string> = {}) {
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+export async function getJson(url: string, headers: Record<string, string> = {}) {
+  const response = await fetch(url, { headers });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+export interface SseEvent {
+  event: string;
+  data: Record<string, unknown>;
+}
+
+/**
+ * Reads a job's event stream until `until` accepts an event (default: the stream's end), then
+ * leaves. Resolves with every event seen, in order.
+ */
+export async function readEvents(
+  url: string,
+  until: (event: SseEvent) => boolean = () => false,
+  headers: Record<string, string> = {},
+): Promise<SseEvent[]> {
+  const abort = new AbortController();
+  const response = await fetch(url, { signal: abort.signal, headers });
+  if (!response.body) throw new Error(`no event stream from ${url}`);
+  const events: SseEvent[] = [];
+  const decoder = new TextDecoder();
+  let buffer = "";
+  try {
+    for await (const chunk of response.body) {
+      buffer += decoder.decode(chunk as Uint8Array, { stream: true });
+      let end = buffer.indexOf("\n\n");
+      while (end >= 0) {
+        const event = parseSse(buffer.slice(0, end));
+        buffer = buffer.slice(end + 2);
+        end = buffer.indexOf("\n\n");
+        if (!event) continue;
+        events.push(event);
+        if (until(event)) return events;
+      }
+    }
+  } finally {
+    abort.abort();
+  }
+  return events;
+}
+
+function parseSse(block: string): SseEvent | undefined {
+  let event = "message";
+  const data: string[] = [];
+  for (const line of block.split("\n")) {
+    if (line.startsWith("event:")) event = line.slice(6).trim();
+    else if (line.startsWith("data:")) data.push(line.slice(5).trimStart());
+  }
+  return data.length ? { event, data: JSON.parse(data.join("\n")) } : undefined;
+}
