@@ -1,18 +1,22 @@
+import path from "node:path";
+import { ConfigError } from "../config/config-error.ts";
 import { parseEnv } from "../config/env.ts";
-import { anthropicWebSearchTool } from "../models/anthropic-web-search.ts";
-import { resolveModel } from "../models/resolve-model.ts";
-import { buildInterviewInstructions } from "../prompts/interview/interview-instructions.ts";
 import { openCodebase, prepareOutput } from "../research/interview/interview-folders.ts";
 import { createInterviewSession } from "../research/interview/interview-session.ts";
 import {
-  createInterviewTools,
-  type InterviewWebSearch,
-} from "../research/interview/interview-tools.ts";
-import { resolveSearchBackend } from "../search/resolve-search-backend.ts";
+  createInterviewToolbox,
+  type ExtraTools,
+} from "../research/interview/interview-toolbox.ts";
+import { createInterviewTools } from "../research/interview/interview-tools.ts";
+import type { McpImport } from "../tools/mcp/import-mcp-tools.ts";
+import { loadMcpTools } from "../tools/mcp/load-mcp-tools.ts";
+import { McpStartError } from "../tools/mcp/start-mcp-server.ts";
 import { INTERVIEW_HELP } from "./interview/interview-help.ts";
 import { runInterviewLoop } from "./interview/interview-loop.ts";
 import { parseInterviewOptions } from "./interview/interview-options.ts";
+import { interviewWebSearch } from "./interview/interview-web-search.ts";
 import { processInterrupts } from "./interview/process-interrupts.ts";
+import { resolveCliModel } from "./resolve-cli-model.ts";
 
 export { INTERVIEW_HELP, INTERVIEW_SUMMARY } from "./interview/interview-help.ts";
 
@@ -29,8 +33,9 @@ export interface InterviewIo {
 
 /**
  * `idea-explorer interview`: checks everything it can before the first model call (options, the
- * environment, the codebase, the model configuration, then creates the output folder), then runs
- * the conversation. Configuration problems throw a ConfigError (one line, exit 2).
+ * environment, the codebase, the model configuration, MCP servers, then creates the output
+ * folder), then runs the conversation. Configuration problems throw a ConfigError (one line,
+ * exit 2).
  */
 export async function runInterviewCommand(args: string[], io: InterviewIo): Promise<number> {
   const options = parseInterviewOptions(args);
@@ -39,67 +44,84 @@ export async function runInterviewCommand(args: string[], io: InterviewIo): Prom
     return 0;
   }
   const env = parseEnv(io.env);
-  const folders = {
-    codebase: options.codebase,
-    output: options.output,
-    cwd: io.cwd ?? process.cwd(),
-  };
+  const cwd = io.cwd ?? process.cwd();
+  const folders = { codebase: options.codebase, output: options.output, cwd };
   const codebase = await openCodebase(folders);
-  const resolved = resolveModel({
-    provider: options.provider,
-    ...(options.model === undefined ? {} : { model: options.model }),
-    ...(options.provider === "anthropic" && env.ANTHROPIC_API_KEY
-      ? { apiKey: env.ANTHROPIC_API_KEY }
-      : {}),
-    ...baseUrl(
-      options.baseURL ?? (options.provider === "anthropic" ? env.ANTHROPIC_BASE_URL : undefined),
-    ),
-  });
-  const webSearch: InterviewWebSearch = resolved.supportsServerWebSearch
-    ? { kind: "provider", tool: anthropicWebSearchTool() }
-    : backendSearch(env);
-  // Created last: a configuration mistake above leaves nothing behind.
-  const output = await prepareOutput(folders, codebase);
+  // API keys come from the environment only: a key on the command line ends up in shell history.
+  const resolved = resolveCliModel(
+    { provider: options.provider, model: options.model, baseUrl: options.baseURL },
+    env,
+  );
+  const web = interviewWebSearch(resolved, env);
+  const mcp = options.mcpConfig ? await startMcp(options.mcpConfig, cwd, io.env) : undefined;
+  try {
+    // Created last: a configuration mistake above leaves nothing behind.
+    const output = await prepareOutput(folders, codebase);
+    const toolbox = createInterviewToolbox({
+      builtIn: createInterviewTools({
+        codebase: codebase.realPath,
+        output: output.realPath,
+        webSearch: web.webSearch,
+        // The terminal shows each call as it happens; the JSON log lines are for batch runs.
+        onToolCall: () => {},
+      }),
+      ...(mcp ? { extra: mcpExtra(mcp) } : {}),
+    });
+    const session = createInterviewSession({
+      model: resolved.model,
+      tools: toolbox.tools,
+      instructions: toolbox.instructions,
+      maxStepsPerTurn: options.maxStepsPerTurn,
+      ...(toolbox.prepareStep ? { prepareStep: toolbox.prepareStep } : {}),
+    });
 
-  const tools = createInterviewTools({
-    codebase: codebase.realPath,
-    output: output.realPath,
-    webSearch,
-    // The terminal shows each call as it happens; the JSON log lines are for batch runs.
-    onToolCall: () => {},
-  });
-  const session = createInterviewSession({
-    model: resolved.model,
-    tools,
-    instructions: buildInterviewInstructions({ tools }),
-    maxStepsPerTurn: options.maxStepsPerTurn,
-  });
-
-  const interactive = io.isTTY ?? Boolean(io.stdin.isTTY && io.stdout.isTTY);
-  if (interactive) {
-    io.stdout.write(
-      `Interview on ${options.codebase} (read-only); job files go to ${options.output}.\n` +
-        `Model: ${resolved.modelId}. Tools: ${Object.keys(tools).join(", ")}.\n` +
-        "Describe the problem you want to solve. /exit or Ctrl+D ends the session.\n\n",
-    );
+    const interactive = io.isTTY ?? Boolean(io.stdin.isTTY && io.stdout.isTTY);
+    if (interactive) {
+      const loaded = Object.keys(toolbox.tools).filter((n) => !toolbox.deferred.includes(n));
+      const more = toolbox.deferred.length
+        ? ` (+${toolbox.deferred.length} more via search_tools)`
+        : "";
+      io.stdout.write(
+        `Interview on ${options.codebase} (read-only); job files go to ${options.output}.\n` +
+          `Model: ${resolved.modelId}. Web search: ${web.label}.\n` +
+          `Tools: ${loaded.join(", ")}${more}.\n` +
+          "Describe the problem you want to solve. /exit or Ctrl+D ends the session.\n\n",
+      );
+    }
+    return await runInterviewLoop({
+      session,
+      stdin: io.stdin,
+      stdout: io.stdout,
+      stderr: io.stderr,
+      env: io.env,
+      interactive,
+      outputLabel: options.output,
+      onInterrupt: processInterrupts,
+    });
+  } finally {
+    await mcp?.close();
   }
-  return runInterviewLoop({
-    session,
-    stdin: io.stdin,
-    stdout: io.stdout,
-    stderr: io.stderr,
-    env: io.env,
-    interactive,
-    outputLabel: options.output,
-    onInterrupt: processInterrupts,
-  });
 }
 
-function baseUrl(value: string | undefined): { baseURL?: string } {
-  return value === undefined ? {} : { baseURL: value };
+/** Starts the configured MCP servers; a server that does not start is a configuration problem. */
+async function startMcp(
+  file: string,
+  cwd: string,
+  env: Record<string, string | undefined>,
+): Promise<McpImport> {
+  try {
+    // Their stderr would interleave with the conversation; their tools' errors reach the model.
+    return await loadMcpTools(path.resolve(cwd, file), {
+      env,
+      stderr: "ignore",
+      onToolCall: () => {},
+    });
+  } catch (error) {
+    if (error instanceof McpStartError) throw new ConfigError(`--mcp-config: ${error.message}`);
+    throw error;
+  }
 }
 
-function backendSearch(env: ReturnType<typeof parseEnv>): InterviewWebSearch {
-  const backend = resolveSearchBackend(env);
-  return backend ? { kind: "backend", search: backend.search } : { kind: "none" };
+function mcpExtra(mcp: McpImport): ExtraTools {
+  return { tools: mcp.tools, catalogMetadata: mcp.catalogMetadata };
 }

@@ -1,17 +1,17 @@
 import { type ChildProcessWithoutNullStreams, spawn, spawnSync } from "node:child_process";
-import { cp } from "node:fs/promises";
+import { cp, readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { type FakeAnthropicServer, reply, startFakeAnthropic } from "../fakes/anthropic-server.ts";
 import { makeTempTree, type TempTree } from "../helpers/temp-tree.ts";
 import { INTERVIEW_COMMAND, REPO } from "./run-interview-cli.ts";
-import { type ScriptedAnthropic, startScriptedAnthropic } from "./scripted-anthropic.ts";
 
 // util-linux `script` runs a command on a fresh pseudo-terminal and relays our pipe to it, so the
 // interview sees a real TTY (raw mode, Ctrl+C as a key) without a native pty module.
 const hasScript = spawnSync("script", ["--version"]).status === 0;
 
 let tree: TempTree;
-let api: ScriptedAnthropic;
+let api: FakeAnthropicServer;
 
 beforeEach(async () => {
   tree = await makeTempTree({});
@@ -55,6 +55,7 @@ function watch(child: ChildProcessWithoutNullStreams) {
       check();
     });
   return {
+    child,
     output: () => output,
     waitFor: (text: string, times = 1) =>
       until(() => output.split(text).length - 1 >= times, JSON.stringify(text)),
@@ -62,31 +63,39 @@ function watch(child: ChildProcessWithoutNullStreams) {
   };
 }
 
+/** The interview on a fresh pseudo-terminal, talking to the fake API at `url`. */
+function startInTerminal(url: string): ChildProcessWithoutNullStreams {
+  const command = [process.execPath, ...INTERVIEW_COMMAND, "--codebase", "codebase"]
+    .map(quote)
+    .join(" ");
+  return spawn("script", ["-qefc", command, "/dev/null"], {
+    cwd: tree.dir,
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: tree.dir,
+      TERM: "xterm",
+      ANTHROPIC_API_KEY: "sk-ant-test-key-123456",
+      ANTHROPIC_BASE_URL: url,
+    },
+  });
+}
+
 describe("idea-explorer interview in a real terminal", () => {
   it.skipIf(!hasScript)(
     "shows a prompt, streams the answer, separates turns, and ends on Ctrl+C with a summary",
     async () => {
-      api = await startScriptedAnthropic([
-        { toolUses: [{ name: "file_read", input: { path: "README.md" } }] },
-        { text: "Ledger Lite exports CSVs in memory. What outcome do you need?" },
-      ]);
-      const command = [process.execPath, ...INTERVIEW_COMMAND, "--codebase", "codebase"]
-        .map(quote)
-        .join(" ");
-      const child = spawn("script", ["-qefc", command, "/dev/null"], {
-        cwd: tree.dir,
-        env: {
-          PATH: process.env.PATH ?? "",
-          HOME: tree.dir,
-          TERM: "xterm",
-          ANTHROPIC_API_KEY: "sk-ant-test-key-123456",
-          ANTHROPIC_BASE_URL: api.url,
-        },
+      api = await startFakeAnthropic({
+        replies: [
+          reply.toolUse("file_read", { path: "README.md" }),
+          reply.text("Ledger Lite exports CSVs in memory. What outcome do you need?"),
+        ],
       });
-      const term = watch(child);
+      const term = watch(startInTerminal(api.url));
+      const child = term.child;
 
       await term.waitFor("you › ");
       expect(term.output()).toContain("Describe the problem you want to solve.");
+      expect(term.output()).toContain("Web search: Anthropic web search.");
       child.stdin.write("Exports time out for big accounts\r");
       await term.waitFor("you › ", 2);
       const transcript = term.output();
@@ -98,6 +107,38 @@ describe("idea-explorer interview in a real terminal", () => {
       expect(await term.exited()).toBe(0);
       expect(term.output()).toContain("No files written this session (output folder: ./jobs).");
       expect(api.requests).toHaveLength(2);
+    },
+  );
+
+  it.skipIf(!hasScript)(
+    "Ctrl+C during a turn stops the request, keeps the files written so far, and ends cleanly",
+    async () => {
+      let requestHangs = () => {};
+      const hanging = new Promise<void>((resolve) => {
+        requestHangs = resolve;
+      });
+      api = await startFakeAnthropic({
+        replies: [reply.toolUse("file_write", { path: "csv-export/jtbd.md", content: "# Job\n" })],
+        // The turn's second step never gets an answer.
+        handler: () => {
+          requestHangs();
+          return reply.hang();
+        },
+      });
+      const term = watch(startInTerminal(api.url));
+      await term.waitFor("you › ");
+      term.child.stdin.write("Write the job now\r");
+      await term.waitFor("Wrote csv-export/jtbd.md");
+      await hanging;
+      term.child.stdin.write("\x03");
+      expect(await term.exited()).toBe(0);
+      const transcript = term.output();
+      expect(transcript).toContain("(interrupted)");
+      expect(transcript).toContain("Session summary: 1 file written in ./jobs:");
+      expect(transcript).toContain("  csv-export/jtbd.md");
+      expect(await readFile(path.join(tree.dir, "jobs/csv-export/jtbd.md"), "utf8")).toBe(
+        "# Job\n",
+      );
     },
   );
 });

@@ -1,16 +1,22 @@
-import { cp, mkdir, readdir, readFile, symlink } from "node:fs/promises";
+import { chmod, cp, mkdir, readdir, readFile, symlink } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import {
+  type FakeAnthropicServer,
+  type RecordedRequest,
+  reply,
+  startFakeAnthropic,
+} from "../fakes/anthropic-server.ts";
 import { makeTempTree, type TempTree } from "../helpers/temp-tree.ts";
 import { REPO, runInterviewCli } from "./run-interview-cli.ts";
-import { type ScriptedAnthropic, startScriptedAnthropic } from "./scripted-anthropic.ts";
 
 const FIXTURE = path.join(REPO, "test/fixtures/interview-codebase");
 const JTBD = "# Stream CSV exports\n\n## Job statement\nWhen I export a big account...\n";
 const SPEC = "# Streaming writer\n\n## Requirements\n- Rows are written as they are read.\n";
+const KEY = "sk-ant-test-key-123456";
 
 let tree: TempTree;
-let api: ScriptedAnthropic | undefined;
+let api: FakeAnthropicServer | undefined;
 let codebase: string;
 
 beforeEach(async () => {
@@ -25,7 +31,7 @@ afterEach(async () => {
 });
 
 function env(url: string): Record<string, string> {
-  return { ANTHROPIC_API_KEY: "sk-ant-test-key-123456", ANTHROPIC_BASE_URL: url };
+  return { ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: url };
 }
 
 async function listTree(dir: string): Promise<string[]> {
@@ -33,47 +39,59 @@ async function listTree(dir: string): Promise<string[]> {
   return entries.map(String).sort();
 }
 
-/** Every tool_result block the model was sent in a request, with the text it carried. */
-function toolResults(request: { messages: unknown[] }): Array<{ isError: boolean; text: string }> {
+/** Every tool_result block a request sent, with the text it carried. */
+function toolResults(request: RecordedRequest | undefined) {
   const out: Array<{ isError: boolean; text: string }> = [];
-  for (const message of request.messages as Array<{ content: unknown }>) {
-    if (!Array.isArray(message.content)) continue;
-    for (const block of message.content as Array<Record<string, unknown>>) {
-      if (block.type === "tool_result") {
-        out.push({ isError: block.is_error === true, text: JSON.stringify(block.content) });
+  for (const message of request?.body.messages ?? []) {
+    if (typeof message.content === "string") continue;
+    for (const b of message.content as unknown as Array<Record<string, unknown>>) {
+      if (b.type === "tool_result") {
+        out.push({ isError: b.is_error === true, text: JSON.stringify(b.content) });
       }
     }
   }
   return out;
 }
 
+/** A request's messages as "role: block types / text" lines, to compare conversations. */
+function transcript(request: RecordedRequest | undefined): string[] {
+  return (request?.body.messages ?? []).map((m) => {
+    if (typeof m.content === "string") return `${m.role}: ${m.content}`;
+    const parts = (m.content as unknown as Array<Record<string, unknown>>).map((b) =>
+      b.type === "text" ? String(b.text) : `[${String(b.type)}${b.name ? ` ${b.name}` : ""}]`,
+    );
+    return `${m.role}: ${parts.join(" | ")}`;
+  });
+}
+
 describe("idea-explorer interview (child process, piped stdin, loopback Anthropic API)", () => {
   it("runs a 3-turn interview that reads the codebase and writes a job folder", async () => {
-    api = await startScriptedAnthropic([
-      // Turn 1: research before asking.
-      { toolUses: [{ name: "list_files", input: { depth: 2 } }] },
-      {
-        toolUses: [
+    api = await startFakeAnthropic({
+      apiKey: KEY,
+      replies: [
+        // Turn 1: research before asking.
+        reply.toolUse("list_files", { depth: 2 }),
+        reply.toolUses([
           { name: "search_files", input: { text: "export_transactions" } },
           { name: "file_read", input: { path: "app/exports.py" } },
-        ],
-      },
-      { text: "I see app/exports.py builds the whole CSV in memory. What outcome do you need?" },
-      // Turn 2: reading a file that merely starts with "Wrote " is not a write.
-      { toolUses: [{ name: "file_read", input: { path: "docs/status.md" } }] },
-      { text: "Clear. Shall I write the job and a spec for the streaming writer?" },
-      // Turn 3: the writes.
-      {
-        toolUses: [
+        ]),
+        reply.text(
+          "I see app/exports.py builds the whole CSV in memory. What outcome do you need?",
+        ),
+        // Turn 2: docs/status.md starts with "Wrote fake-job/jtbd.md": reading it is not a write.
+        reply.toolUse("file_read", { path: "docs/status.md" }),
+        reply.text("Clear. Shall I write the job and a spec for the streaming writer?"),
+        // Turn 3: the writes.
+        reply.toolUses([
           { name: "file_write", input: { path: "stream-csv-exports/jtbd.md", content: JTBD } },
           {
             name: "file_write",
             input: { path: "stream-csv-exports/specs/streaming-writer.md", content: SPEC },
           },
-        ],
-      },
-      { text: "Written. Anything else?" },
-    ]);
+        ]),
+        reply.text("Written. Anything else?"),
+      ],
+    });
     const before = await listTree(codebase);
     const run = await runInterviewCli(["--codebase", "codebase"], {
       input:
@@ -84,14 +102,15 @@ describe("idea-explorer interview (child process, piped stdin, loopback Anthropi
 
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
-    const lines = run.stdout.split("\n");
-    expect(lines.filter((l) => l.startsWith("Wrote "))).toEqual([
+    expect(run.stdout.split("\n").filter((l) => l.startsWith("Wrote "))).toEqual([
       "Wrote stream-csv-exports/jtbd.md",
       "Wrote stream-csv-exports/specs/streaming-writer.md",
     ]);
     expect(run.stdout).toContain("  · file_read app/exports.py\n");
+    expect(run.stdout).toContain("  · file_read docs/status.md\n");
     expect(run.stdout).toContain("I see app/exports.py builds the whole CSV in memory.");
     expect(run.stdout).not.toContain("you ›");
+    expect(run.stdout).not.toContain("fake-job");
     expect(
       run.stdout.endsWith(
         [
@@ -105,31 +124,53 @@ describe("idea-explorer interview (child process, piped stdin, loopback Anthropi
     ).toBe(true);
 
     const jobs = path.join(tree.dir, "jobs");
+    expect(await listTree(jobs)).toEqual([
+      "stream-csv-exports",
+      "stream-csv-exports/jtbd.md",
+      "stream-csv-exports/specs",
+      "stream-csv-exports/specs/streaming-writer.md",
+    ]);
     expect(await readFile(path.join(jobs, "stream-csv-exports/jtbd.md"), "utf8")).toBe(JTBD);
     expect(
       await readFile(path.join(jobs, "stream-csv-exports/specs/streaming-writer.md"), "utf8"),
     ).toBe(SPEC);
     expect(await listTree(codebase)).toEqual(before);
 
-    // One streamed request per step; each turn sends the whole conversation so far.
+    // One streamed request per step: 3 + 2 + 2.
     expect(api.requests).toHaveLength(7);
-    expect(api.requests.every((r) => r.stream === true)).toBe(true);
-    expect(JSON.stringify(api.requests[0]?.system)).toContain("Jobs-To-Be-Done");
-    const toolNames = ((api.requests[0]?.tools ?? []) as Array<{ name: string }>).map(
-      (t) => t.name,
-    );
-    expect(toolNames.sort()).toEqual([
-      "file_read",
-      "file_write",
+    expect(api.requests.every((r) => r.stream)).toBe(true);
+    const first = api.requests[0]?.body;
+    expect(JSON.stringify(first?.system)).toContain("Jobs-To-Be-Done");
+    expect(JSON.stringify(first?.system)).not.toContain("Web search is not available");
+    // Anthropic runs the searches itself: its server tool, next to our four function tools.
+    expect(first?.tools?.map((t) => t.name)).toEqual([
       "list_files",
       "search_files",
+      "file_read",
+      "file_write",
       "web_search",
     ]);
-    const lastTurn = JSON.stringify(api.requests[5]?.messages);
-    expect(lastTurn).toContain("Exports time out for big accounts");
-    expect(lastTurn).toContain("Builds the whole CSV in memory; large accounts time out");
-    expect(lastTurn).toContain("app/exports.py:5: def export_transactions(account):");
-    expect(lastTurn).toContain("Yes, write it");
+    expect(first?.tools?.at(-1)).toMatchObject({ type: "web_search_20250305", max_uses: 5 });
+
+    // The second turn's first request carries the whole first turn, tool results included.
+    expect(transcript(api.requests[3])).toEqual([
+      "user: Exports time out for big accounts",
+      "assistant: [tool_use list_files]",
+      "user: [tool_result]",
+      "assistant: [tool_use search_files] | [tool_use file_read]",
+      "user: [tool_result] | [tool_result]",
+      "assistant: I see app/exports.py builds the whole CSV in memory. What outcome do you need?",
+      "user: Downloads start at once, even for 1M rows",
+    ]);
+    const turnOneResults = toolResults(api.requests[3]).map((r) => r.text);
+    expect(turnOneResults[1]).toContain("app/exports.py:5: def export_transactions(account):");
+    expect(turnOneResults[2]).toContain("Builds the whole CSV in memory");
+    // ...and the third turn's carries both earlier turns.
+    expect(transcript(api.requests[5]).slice(0, 7)).toEqual(transcript(api.requests[3]));
+    expect(transcript(api.requests[5]).at(-1)).toBe("user: Yes, write it");
+    expect(JSON.stringify(toolResults(api.requests[5]))).toContain(
+      "Wrote fake-job/jtbd.md\\\\nThis file only starts like",
+    );
   });
 
   it("refuses writes outside the output folder and reads outside the codebase; nothing escapes", async () => {
@@ -137,10 +178,11 @@ describe("idea-explorer interview (child process, piped stdin, loopback Anthropi
     await mkdir(jobs);
     await symlink(tree.outside, path.join(jobs, "linked-job"));
     await symlink(path.join(tree.outside, "secret.txt"), path.join(codebase, "leak.md"));
+    await symlink(tree.outside, path.join(codebase, "linked-dir"));
     const secretPath = path.join(tree.outside, "secret.txt");
-    api = await startScriptedAnthropic([
-      {
-        toolUses: [
+    api = await startFakeAnthropic({
+      replies: [
+        reply.toolUses([
           { name: "file_write", input: { path: "../escaped/jtbd.md", content: "x" } },
           { name: "file_write", input: { path: `${tree.outside}/jtbd.md`, content: "x" } },
           { name: "file_write", input: { path: "linked-job/jtbd.md", content: "x" } },
@@ -148,12 +190,13 @@ describe("idea-explorer interview (child process, piped stdin, loopback Anthropi
           { name: "file_read", input: { path: "../outside/secret.txt" } },
           { name: "file_read", input: { path: secretPath } },
           { name: "file_read", input: { path: "leak.md" } },
+          { name: "file_read", input: { path: "linked-dir/secret.txt" } },
           { name: "list_files", input: { path: "../outside" } },
           { name: "search_files", input: { text: "OUTSIDE-SECRET" } },
-        ],
-      },
-      { text: "None of that worked." },
-    ]);
+        ]),
+        reply.text("None of that worked."),
+      ],
+    });
     const outsideBefore = await listTree(tree.outside);
     const run = await runInterviewCli(["--codebase", "codebase"], {
       input: "try to escape\n",
@@ -169,46 +212,104 @@ describe("idea-explorer interview (child process, piped stdin, loopback Anthropi
     expect(await readdir(jobs)).toEqual(["linked-job"]);
     expect(await listTree(path.dirname(tree.dir))).not.toContain("escaped");
 
-    const results = toolResults(api.requests[1] ?? { messages: [] });
-    expect(results).toHaveLength(9);
-    expect(results.slice(0, 8).every((r) => r.isError)).toBe(true);
-    expect(results[8]?.text).toContain("No matches");
+    const results = toolResults(api.requests[1]);
+    expect(results).toHaveLength(10);
+    expect(results.slice(0, 9).map((r) => r.isError)).toEqual(Array(9).fill(true));
+    expect(results[9]?.text).toContain("No matches");
     for (const result of results) {
       expect(result.text).not.toContain("OUTSIDE-SECRET\\n");
       expect(result.text).not.toContain(tree.dir);
     }
+    // Links are refused without saying where they point (the model only gave relative paths).
+    for (const result of results.slice(6, 9)) expect(result.text).not.toContain(tree.outside);
     expect(run.stdout).not.toContain(tree.dir);
+    expect(run.stdout.match(/ failed: /g)).toHaveLength(9);
   });
 
-  it("reports an API error as one line and carries on with the next turn", async () => {
-    api = await startScriptedAnthropic([
-      { status: 400, errorType: "invalid_request_error", message: "messages: something was off" },
-      { text: "Second turn answered." },
-    ]);
+  it("reports an overloaded API (after the SDK's retries) as one line and goes on", async () => {
+    api = await startFakeAnthropic({
+      replies: [
+        reply.overloaded(),
+        reply.overloaded(),
+        reply.overloaded(),
+        reply.text("Second turn answered."),
+      ],
+    });
     const run = await runInterviewCli(["--codebase", "codebase"], {
       input: "first\nsecond\n",
       env: env(api.url),
       cwd: tree.dir,
     });
-    expect(run.stderr).toBe("model error: messages: something was off\n");
+    expect(run.stderr).toMatch(/^model error: [^\n]*Overloaded\n$/);
     expect(run.stdout).toContain("Second turn answered.");
+    expect(run.stdout).toContain("No files written this session");
     expect(run.code).toBe(1);
-    expect(JSON.stringify(api.requests[1]?.messages)).not.toContain("first");
+    // Three attempts at the first turn (the SDK retries twice), then the second turn, which
+    // does not carry the failed one.
+    expect(api.requests).toHaveLength(4);
+    expect(transcript(api.requests[3])).toEqual(["user: second"]);
   });
 
-  it("ends the session when the API rejects the key", async () => {
-    api = await startScriptedAnthropic([
-      { status: 401, errorType: "authentication_error", message: "invalid x-api-key" },
-    ]);
+  it("reports an error that arrives mid-stream as one line and goes on", async () => {
+    api = await startFakeAnthropic({
+      replies: [
+        reply.error(500, "api_error", "Internal server error", { midStream: true }),
+        reply.text("Recovered."),
+      ],
+    });
+    const run = await runInterviewCli(["--codebase", "codebase"], {
+      input: "first\nsecond\n",
+      env: env(api.url),
+      cwd: tree.dir,
+    });
+    expect(run.stderr.split("\n")).toHaveLength(2);
+    expect(run.stderr).toMatch(/^model error: .*Internal server error\n$/);
+    expect(run.stdout).toContain("Recovered.");
+    expect(run.code).toBe(1);
+  });
+
+  it("ends the session when the API rejects the key, without echoing it", async () => {
+    api = await startFakeAnthropic({ apiKey: "sk-ant-the-right-key" });
     const run = await runInterviewCli(["--codebase", "codebase"], {
       input: "first\nsecond\n",
       env: env(api.url),
       cwd: tree.dir,
     });
     expect(run.stderr).toBe("model error: invalid x-api-key (ending the session)\n");
-    expect(run.stderr).not.toContain("sk-ant-test-key");
+    expect(run.stdout).toContain("No files written this session");
     expect(api.requests).toHaveLength(1);
     expect(run.code).toBe(1);
+  });
+
+  it("ends a turn at --max-steps and says how to go on", async () => {
+    api = await startFakeAnthropic({
+      replies: [
+        reply.toolUse("file_read", { path: "README.md" }),
+        reply.toolUse("file_read", { path: "app/exports.py" }),
+        reply.text("Done reading."),
+      ],
+    });
+    const run = await runInterviewCli(["--codebase", "codebase", "--max-steps", "2"], {
+      input: "look around\ncontinue\n",
+      env: env(api.url),
+      cwd: tree.dir,
+    });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('(stopped after 2 steps this turn; reply "continue"');
+    expect(run.stdout).toContain("Done reading.");
+    expect(api.requests).toHaveLength(3);
+  });
+
+  it("stops reading at /exit and still prints the summary", async () => {
+    api = await startFakeAnthropic({ replies: [reply.text("Hello.")] });
+    const run = await runInterviewCli(["--codebase", "codebase", "--output", "out/jobs"], {
+      input: "hello\n/exit\nnever sent\n",
+      env: env(api.url),
+      cwd: tree.dir,
+    });
+    expect(run.code).toBe(0);
+    expect(api.requests).toHaveLength(1);
+    expect(run.stdout).toBe("Hello.\nNo files written this session (output folder: out/jobs).\n");
   });
 
   it.each([
@@ -219,17 +320,23 @@ describe("idea-explorer interview (child process, piped stdin, loopback Anthropi
       '--codebase "missing": the codebase folder does not exist',
     ],
     [
+      ["--codebase", "codebase/README.md"],
+      { ANTHROPIC_API_KEY: "k" },
+      '--codebase "codebase/README.md": the codebase folder is not a directory',
+    ],
+    [
       ["--codebase", "codebase", "--output", "codebase/app/exports.py/jobs"],
       { ANTHROPIC_API_KEY: "k" },
-      "the folder cannot be created",
+      '--output "codebase/app/exports.py/jobs": the folder cannot be created',
     ],
     [
       ["--codebase", "codebase", "--output", "."],
       { ANTHROPIC_API_KEY: "k" },
-      "must not contain the codebase",
+      '--output ".": the output folder must not contain the codebase (it is read-only)',
     ],
+    [["--output", "jobs"], { ANTHROPIC_API_KEY: "k" }, "--codebase DIR is required"],
   ])("fails at once, before any model call: %j", async (args, extraEnv, message) => {
-    api = await startScriptedAnthropic([]);
+    api = await startFakeAnthropic();
     const run = await runInterviewCli(args, {
       input: "hello\n",
       env: { ANTHROPIC_BASE_URL: api.url, ...extraEnv },
@@ -237,8 +344,34 @@ describe("idea-explorer interview (child process, piped stdin, loopback Anthropi
     });
     expect(run.code).toBe(2);
     expect(run.stdout).toBe("");
-    expect(run.stderr.trim().split("\n")).toHaveLength(1);
+    expect(run.stderr).toMatch(/^idea-explorer interview: [^\n]+\n$/);
     expect(run.stderr).toContain(message);
+    expect(run.stderr).not.toContain(tree.dir);
+    expect(api.requests).toHaveLength(0);
+    expect(await listTree(tree.dir)).not.toContain("jobs");
+  });
+
+  it("fails at once on a codebase it may not read", async () => {
+    await chmod(codebase, 0o000);
+    api = await startFakeAnthropic();
+    // root reads anything: run the CLI as an unprivileged user then, in folders it may enter.
+    const asUser = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
+    if ("uid" in asUser) {
+      for (let dir = tree.dir; dir !== path.dirname(dir); dir = path.dirname(dir)) {
+        if (dir.startsWith(path.dirname(tree.dir))) await chmod(dir, 0o777);
+      }
+    }
+    const run = await runInterviewCli(["--codebase", "codebase"], {
+      input: "hello\n",
+      env: { ANTHROPIC_BASE_URL: api.url, ANTHROPIC_API_KEY: "k" },
+      cwd: tree.dir,
+      ...asUser,
+    });
+    await chmod(codebase, 0o755);
+    expect(run.stderr).toBe(
+      'idea-explorer interview: --codebase "codebase": the folder cannot be read\n',
+    );
+    expect(run.code).toBe(2);
     expect(api.requests).toHaveLength(0);
     expect(await listTree(tree.dir)).not.toContain("jobs");
   });

@@ -18,13 +18,22 @@ export interface CliRun {
  */
 export function runInterviewCli(
   args: string[],
-  options: { input: string; env: Record<string, string>; cwd: string },
+  options: {
+    input: string;
+    env: Record<string, string>;
+    cwd: string;
+    /** Run as this user (the test runs as root): for permission checks root would bypass. */
+    uid?: number;
+    gid?: number;
+  },
 ): Promise<CliRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...INTERVIEW_COMMAND, ...args], {
       cwd: options.cwd,
       env: { PATH: process.env.PATH ?? "", HOME: options.cwd, ...options.env },
       stdio: ["pipe", "pipe", "pipe"],
+      ...(options.uid === undefined ? {} : { uid: options.uid }),
+      ...(options.gid === undefined ? {} : { gid: options.gid }),
     });
     let stdout = "";
     let stderr = "";

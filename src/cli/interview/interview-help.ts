@@ -19,14 +19,18 @@ Options:
   --provider NAME     anthropic (default) | openai-compatible
   --base-url URL      the API address (openai-compatible: required; anthropic: a gateway)
   --max-steps N       model steps (tool calls and replies) per turn (default: ${DEFAULT_MAX_STEPS_PER_TURN})
+  --mcp-config FILE   add the tools of the MCP servers in FILE ({"mcpServers": {...}}); with
+                      more than 10 tools in all they are found on demand through search_tools
   -h, --help          show this help
 
 In a terminal: type at the "you ›" prompt; /exit, Ctrl+D or Ctrl+C ends the session and
 lists the files written. With piped input each line is one turn, e.g.
   printf 'Exports time out on big accounts\\n/exit\\n' | idea-explorer interview --codebase .
 
-Environment: ANTHROPIC_API_KEY (required for anthropic), ANTHROPIC_BASE_URL;
-web search uses Anthropic's server tool, or SEARXNG_URL / TAVILY_API_KEY / BRAVE_API_KEY
-with other providers (without one, web_search is left out).
+Environment (API keys are read from here only): ANTHROPIC_API_KEY (required for
+anthropic), ANTHROPIC_BASE_URL, OPENAI_COMPATIBLE_API_KEY (optional bearer token).
+Web search uses Anthropic's server tool with anthropic; with other providers the first of
+SEARXNG_URL, TAVILY_API_KEY, BRAVE_API_KEY that is set (with none, web_search is left out
+and the agent is told so).
 
 Exit codes: 0 done, 1 a turn failed (model or API error), 2 bad options or configuration.`;

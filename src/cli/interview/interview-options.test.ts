@@ -22,6 +22,8 @@ describe("parseInterviewOptions", () => {
       "http://localhost:11434/v1",
       "--max-steps",
       "7",
+      "--mcp-config",
+      "mcp.json",
     );
     expect(parseInterviewOptions(args)).toEqual({
       help: false,
@@ -31,6 +33,7 @@ describe("parseInterviewOptions", () => {
       model: "llama3.1:8b",
       baseURL: "http://localhost:11434/v1",
       maxStepsPerTurn: 7,
+      mcpConfig: "mcp.json",
     });
   });
 

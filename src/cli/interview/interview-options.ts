@@ -17,6 +17,8 @@ export interface InterviewOptions {
   model?: string;
   baseURL?: string;
   maxStepsPerTurn: number;
+  /** A Claude-desktop-style MCP config whose servers' tools are added (found via search_tools). */
+  mcpConfig?: string;
 }
 
 /** The interview command line, checked; a mistake is a UsageError naming the option to fix. */
@@ -28,6 +30,7 @@ export function parseInterviewOptions(args: string[]): InterviewOptions {
     provider: { type: "string" },
     "base-url": { type: "string" },
     "max-steps": { type: "string" },
+    "mcp-config": { type: "string" },
     help: { type: "boolean", short: "h" },
   });
   const help = values.help === true;
@@ -62,6 +65,7 @@ export function parseInterviewOptions(args: string[]): InterviewOptions {
   }
   const model = nonEmpty("model", values.model);
   const baseURL = nonEmpty("base-url", values["base-url"]);
+  const mcpConfig = nonEmpty("mcp-config", values["mcp-config"]);
   return {
     help,
     codebase,
@@ -70,6 +74,7 @@ export function parseInterviewOptions(args: string[]): InterviewOptions {
     maxStepsPerTurn,
     ...(model === undefined ? {} : { model }),
     ...(baseURL === undefined ? {} : { baseURL }),
+    ...(mcpConfig === undefined ? {} : { mcpConfig }),
   };
 }
 

@@ -7,6 +7,11 @@ import {
   streamText,
   type ToolSet,
 } from "ai";
+import {
+  CONVERSATION_CACHE,
+  cachedInstructions,
+  withToolCacheBreakpoint,
+} from "../../agent/prompt-caching.ts";
 import { toolFailureMessage } from "./tool-failure-message.ts";
 import { writtenPath } from "./written-path.ts";
 
@@ -59,6 +64,18 @@ export interface InterviewSession {
 export function createInterviewSession(options: InterviewSessionOptions): InterviewSession {
   const messages: ModelMessage[] = [];
   const written: string[] = [];
+  // Every step re-sends tools, instructions and the whole conversation: with Anthropic, cache
+  // breakpoints on the tools, the system prompt and the conversation's end make each step pay
+  // full price only for what is new since the last one. Other providers ignore them.
+  const tools = withToolCacheBreakpoint(options.tools);
+  const instructions =
+    typeof options.instructions === "string"
+      ? cachedInstructions(options.instructions)
+      : options.instructions;
+  const providerOptions: ProviderOptions = {
+    ...options.providerOptions,
+    anthropic: { ...CONVERSATION_CACHE.anthropic, ...options.providerOptions?.anthropic },
+  };
 
   async function turn(
     userText: string,
@@ -73,15 +90,15 @@ export function createInterviewSession(options: InterviewSessionOptions): Interv
     let stepCount = 0;
     const result = streamText({
       model: options.model,
-      instructions: options.instructions,
+      instructions,
       messages: [...messages, userMessage],
-      tools: options.tools,
+      tools,
       stopWhen: isStepCount(options.maxStepsPerTurn),
       // In the order the model asked: two writes to one path end with the later one, and the
       // Wrote lines and the summary follow the model's order rather than which call finished first.
       toolCallConcurrency: 1,
       ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }),
-      ...(options.providerOptions ? { providerOptions: options.providerOptions } : {}),
+      providerOptions,
       ...(options.prepareStep ? { prepareStep: options.prepareStep } : {}),
       ...(signal ? { abortSignal: signal } : {}),
       onStepEnd: (step) => {
