@@ -11,6 +11,7 @@ import { printDryRun } from "./explore/dry-run.ts";
 import { EXPLORE_HELP } from "./explore/explore-help.ts";
 import { parseExploreFlags, readIdea } from "./explore/explore-options.ts";
 import { createProgressPrinter } from "./explore/progress-printer.ts";
+import { REQUEST_FLAG_NAMES } from "./explore/request-flag-names.ts";
 import { resolveCliModel } from "./resolve-cli-model.ts";
 import { resolveStore } from "./resolve-store.ts";
 
@@ -27,7 +28,10 @@ export async function runExploreCommand(args: string[], io: CliIo): Promise<numb
     io.stdout.write(`${EXPLORE_HELP}\n`);
     return 0;
   }
-  const request = parseExploreRequest({ idea: await readIdea(flags, io), ...flags.request });
+  const request = parseExploreRequest(
+    { idea: await readIdea(flags, io), ...flags.request },
+    REQUEST_FLAG_NAMES,
+  );
   const env = parseEnv(io.env);
   const model = resolveCliModel(flags.model, env, { placeholderKey: flags.dryRun });
   const search = model.supportsServerWebSearch ? undefined : resolveSearchBackend(env);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ConfigError } from "./config-error.ts";
+import { isContinueFromPath } from "./continue-from-path.ts";
 import { zodMessage } from "./zod-message.ts";
 
 export const MAX_IDEA_LENGTH = 10_000;
@@ -23,9 +24,17 @@ export const exploreRequestSchema = z
     context: z.string().trim().max(MAX_IDEA_LENGTH).optional(),
     update: z.boolean().default(false),
     force: z.boolean().default(false),
-    continueFrom: z.string().trim().min(1).max(300).optional(),
-    maxSteps: z.number().int().min(1).max(50).default(DEFAULT_MAX_STEPS),
-    tokenBudget: z.number().int().min(1_000).max(10_000_000).default(DEFAULT_TOKEN_BUDGET),
+    continueFrom: z
+      .string()
+      .trim()
+      .min(1)
+      .max(300)
+      .refine(isContinueFromPath, {
+        message: "must name an earlier exploration folder such as 2026-01-05-my-idea",
+      })
+      .optional(),
+    maxSteps: wholeNumber(1, 50).default(DEFAULT_MAX_STEPS),
+    tokenBudget: wholeNumber(1_000, 10_000_000).default(DEFAULT_TOKEN_BUDGET),
     collectToolStats: z.boolean().default(false),
   })
   .refine((r) => !(r.update && r.force), {
@@ -35,8 +44,17 @@ export const exploreRequestSchema = z
 export type ExploreRequest = z.output<typeof exploreRequestSchema>;
 export type ExploreRequestInput = z.input<typeof exploreRequestSchema>;
 
-export function parseExploreRequest(input: unknown): ExploreRequest {
+/** `names` renames fields in the error to what the caller's user typed (flags, JSON keys). */
+export function parseExploreRequest(
+  input: unknown,
+  names: Record<string, string> = {},
+): ExploreRequest {
   const parsed = exploreRequestSchema.safeParse(input);
-  if (!parsed.success) throw new ConfigError(zodMessage(parsed.error));
+  if (!parsed.success) throw new ConfigError(zodMessage(parsed.error, names));
   return parsed.data;
+}
+
+function wholeNumber(min: number, max: number) {
+  const range = `must be a whole number from ${min.toLocaleString("en")} to ${max.toLocaleString("en")}`;
+  return z.number({ error: range }).int(range).min(min, range).max(max, range);
 }

@@ -1,11 +1,15 @@
 import type { z } from "zod";
 
-/** A zod failure as one readable line: "idea: must not be empty; mode: expected ...". */
-export function zodMessage(error: z.ZodError): string {
+/**
+ * A zod failure as one readable line: "idea: must not be empty; mode: expected ...".
+ * `names` renames fields to what the user typed (e.g. maxSteps → --max-steps on the CLI).
+ */
+export function zodMessage(error: z.ZodError, names: Record<string, string> = {}): string {
   return error.issues
     .map((issue) => {
       const where = issue.path.map(String).join(".");
-      return where ? `${where}: ${issue.message}` : issue.message;
+      const shown = names[where] ?? where;
+      return shown ? `${shown}: ${issue.message}` : issue.message;
     })
     .join("; ");
 }

@@ -1,9 +1,9 @@
 import { ConfigError } from "../../config/config-error.ts";
+import { continueFromPath } from "../../config/continue-from-path.ts";
 import type { ResearchStore } from "../../store/research-store.ts";
 import { findExistingExploration, newFolderName } from "../existing-exploration.ts";
 import { fingerprintIdea, isoDate, slugifyIdea } from "../idea-identity.ts";
 import { rankPriorResearch } from "../prior-research.ts";
-import { continueFromPath } from "./continue-from-path.ts";
 import type { ExplorePayload, ExplorePlan } from "./explore-plan.ts";
 
 /**

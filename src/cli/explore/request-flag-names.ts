@@ -1,0 +1,9 @@
+/** Request fields as the explore command's user knows them, for error messages. */
+export const REQUEST_FLAG_NAMES: Record<string, string> = {
+  mode: "--mode",
+  model: "--model",
+  context: "--context",
+  continueFrom: "--continue-from",
+  maxSteps: "--max-steps",
+  tokenBudget: "--token-budget",
+};
