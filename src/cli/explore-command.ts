@@ -1,15 +1,17 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { parseEnv } from "../config/env.ts";
-import { parseExploreRequest } from "../config/explore-request.ts";
+import { type ExploreRequest, parseExploreRequest } from "../config/explore-request.ts";
 import type { WorkflowStep } from "../jobs/workflow.ts";
 import type { ExplorePayload } from "../research/explore/explore-plan.ts";
 import { type ExploreResult, exploreWorkflow } from "../research/explore/explore-workflow.ts";
+import type { ResearchDeps } from "../research/explore/research-exploration.ts";
 import { resolveSearchBackend } from "../search/resolve-search-backend.ts";
 import type { CliIo } from "./cli-io.ts";
 import { printDryRun } from "./explore/dry-run.ts";
 import { EXPLORE_HELP } from "./explore/explore-help.ts";
-import { parseExploreFlags, readIdea } from "./explore/explore-options.ts";
+import { type ExploreFlags, parseExploreFlags, readIdea } from "./explore/explore-options.ts";
+import { resolveExploreTooling } from "./explore/explore-tooling.ts";
 import { createProgressPrinter } from "./explore/progress-printer.ts";
 import { REQUEST_FLAG_NAMES } from "./explore/request-flag-names.ts";
 import { resolveCliModel } from "./resolve-cli-model.ts";
@@ -37,13 +39,27 @@ export async function runExploreCommand(args: string[], io: CliIo): Promise<numb
   const search = model.supportsServerWebSearch ? undefined : resolveSearchBackend(env);
   const store = resolveStore(flags.store, env, io.cwd);
   await store.verify();
+  // Last of the checks: it starts the MCP servers, which close() stops however the run ends.
+  const { tooling, close } = await resolveExploreTooling(flags.tooling, model, io);
+  try {
+    return await explore(flags, io, { store, model, search: search?.search, tooling }, request);
+  } finally {
+    await close();
+  }
+}
 
+async function explore(
+  flags: ExploreFlags,
+  io: CliIo,
+  deps: Pick<ResearchDeps, "store" | "model" | "search" | "tooling">,
+  request: ExploreRequest,
+): Promise<number> {
+  const { store, model } = deps;
   const payload: ExplorePayload = {
     request,
     requestedAt: new Date().toISOString(),
     runId: randomUUID(),
   };
-  const deps = { store, model, search: search?.search };
   if (flags.dryRun) return printDryRun(payload, deps, io);
 
   const write = (line: string) => io.stderr.write(`${line}\n`);
@@ -86,11 +102,7 @@ function inlineSteps(announce: (line: string) => void): WorkflowStep {
   };
 }
 
-function printResult(
-  result: ExploreResult,
-  flags: ReturnType<typeof parseExploreFlags>,
-  io: CliIo,
-): void {
+function printResult(result: ExploreResult, flags: ExploreFlags, io: CliIo): void {
   const shown = result.url ?? localPath(result.path, flags.store.repo);
   if (result.status === "duplicate") {
     io.stderr.write(

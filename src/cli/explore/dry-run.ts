@@ -2,7 +2,11 @@ import { DEFAULT_LIMITS } from "../../agent/agent-limits.ts";
 import type { ResolvedModel } from "../../models/resolve-model.ts";
 import type { ExplorePayload } from "../../research/explore/explore-plan.ts";
 import { explorePrompt } from "../../research/explore/explore-prompt.ts";
-import { exploreTools } from "../../research/explore/explore-tools.ts";
+import {
+  type ExploreTooling,
+  type ExploreToolkit,
+  exploreToolkit,
+} from "../../research/explore/explore-tools.ts";
 import { prepareExploration } from "../../research/explore/prepare-exploration.ts";
 import type { SearchFunction } from "../../search/search-function.ts";
 import type { ResearchStore } from "../../store/research-store.ts";
@@ -14,7 +18,12 @@ import type { CliIo } from "../cli-io.ts";
  */
 export async function printDryRun(
   payload: ExplorePayload,
-  deps: { store: ResearchStore; model: ResolvedModel; search?: SearchFunction | undefined },
+  deps: {
+    store: ResearchStore;
+    model: ResolvedModel;
+    search?: SearchFunction | undefined;
+    tooling?: ExploreTooling | undefined;
+  },
   io: CliIo,
 ): Promise<number> {
   const plan = await prepareExploration(payload, deps.store);
@@ -25,8 +34,8 @@ export async function printDryRun(
     );
     return 0;
   }
-  const tools = exploreTools({ ...deps, onToolCall: () => {} });
-  const prompt = explorePrompt(payload, plan, tools);
+  const toolkit = exploreToolkit({ ...deps.tooling, ...deps, onToolCall: () => {} });
+  const prompt = explorePrompt(payload, plan, toolkit.promptTools, toolkit.promptSection);
   const { request } = payload;
   out(
     `Target: ${plan.folder}/research.md (${plan.isUpdate ? "update" : "new"}) in ${deps.store.description}`,
@@ -35,12 +44,35 @@ export async function printDryRun(
   out(
     `Limits: ${request.maxSteps} steps, ${request.tokenBudget} token budget, ${DEFAULT_LIMITS.maxOutputTokens} output tokens per step, ${DEFAULT_LIMITS.timeoutMs / 60_000} min timeout`,
   );
-  out("Tools:");
-  for (const [name, tool] of Object.entries(tools)) {
-    const description = typeof tool.description === "string" ? tool.description : "(provider tool)";
-    out(`  ${name}: ${description.split("\n")[0]}`);
-  }
-  if (!tools.web_search) out("  (no web search: set SEARXNG_URL, TAVILY_API_KEY or BRAVE_API_KEY)");
+  printTools(toolkit, out);
   out(`\n--- system prompt ---\n${prompt.system}\n\n--- user prompt ---\n${prompt.user}`);
   return 0;
+}
+
+const STRATEGY: Record<ExploreToolkit["strategy"], string> = {
+  all: "off, every tool is loaded",
+  search_tools: "on, deferred tools load once search_tools finds them",
+  anthropic: "Anthropic's native BM25 tool search (defer_loading)",
+};
+
+/** The tools loaded from the first step, then the deferred ones by category. */
+function printTools(toolkit: ExploreToolkit, out: (text: string) => void): void {
+  out(`Tool search: ${STRATEGY[toolkit.strategy]}`);
+  out("Tools loaded from the first step:");
+  for (const name of toolkit.visible) {
+    const description = toolkit.tools[name]?.description;
+    const text = typeof description === "string" ? description : "(runs on the provider's side)";
+    out(`  ${name}: ${text.split("\n")[0]}`);
+  }
+  if (!toolkit.tools.web_search) {
+    out("  (no web search: set SEARXNG_URL, TAVILY_API_KEY or BRAVE_API_KEY)");
+  }
+  if (toolkit.deferred.length === 0) return;
+  out(`Deferred tools (${toolkit.deferred.length}), not sent until a search finds them:`);
+  const byCategory = new Map<string, string[]>();
+  for (const name of toolkit.deferred) {
+    const category = toolkit.catalog.get(name)?.category ?? "Other";
+    byCategory.set(category, [...(byCategory.get(category) ?? []), name]);
+  }
+  for (const [category, names] of byCategory) out(`  ${category}: ${names.join(", ")}`);
 }

@@ -3,8 +3,9 @@ export const EXPLORE_SUMMARY = "research an idea and write ideas/<date>-<slug>/r
 export const EXPLORE_HELP = `Usage: idea-explorer explore "<idea>" [options]
        echo "<idea>" | idea-explorer explore [options]
 
-Researches the idea with a tool-using agent (web search, your earlier research) and writes
-ideas/<YYYY-MM-DD>-<slug>/research.md and exploration-log.json in one commit.
+Researches the idea with a tool-using agent (web search, web pages, your earlier research,
+optionally a codebase and MCP tools) and writes ideas/<YYYY-MM-DD>-<slug>/research.md and
+exploration-log.json in one commit.
 
 Options:
   --mode business|exploration  business: viability and a verdict (default); exploration: 5-10 directions
@@ -23,6 +24,15 @@ Options:
   --stats                      record every tool call in exploration-log.json and the result
   --json                       print the result as JSON instead of the path
   --dry-run                    print the prompt, tools, limits and target; call no model
+  --codebase DIR               let the agent read a codebase (list_files, file_read, search_files;
+                               read-only, secrets such as .env and .git are never shown)
+  --mcp-config FILE            add the tools of MCP servers started over stdio, from a JSON file
+                               {"mcpServers": {"name": {"command", "args", "env", "cwd"}}}
+  --allow-private-fetch        let web_fetch read private, loopback and link-local addresses
+                               (refused by default)
+  --tool-search MODE           auto (default): above 10 tools, non-core tools are loaded only
+                               once search_tools finds them; always; never (send every tool);
+                               anthropic (Anthropic's native BM25 tool search; Anthropic only)
   -h, --help                   show this help
 
 Environment: ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL, GITHUB_REPO, GITHUB_TOKEN, GITHUB_BRANCH,

@@ -1,4 +1,5 @@
 import { MAX_IDEA_LENGTH } from "../../config/explore-request.ts";
+import { TOOL_SEARCH_MODES, type ToolSearchMode } from "../../tools/deferral/tool-loading.ts";
 import type { CliIo } from "../cli-io.ts";
 import { integerOption, parseCommandLine } from "../parse-command-line.ts";
 import { readStdin } from "../read-stdin.ts";
@@ -21,6 +22,10 @@ const OPTIONS = {
   stats: { type: "boolean" },
   json: { type: "boolean" },
   "dry-run": { type: "boolean" },
+  codebase: { type: "string" },
+  "mcp-config": { type: "string" },
+  "allow-private-fetch": { type: "boolean" },
+  "tool-search": { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -49,6 +54,12 @@ export function parseExploreFlags(args: string[]) {
       apiKey: values["api-key"],
     },
     store: { repo: values.repo, github: values.github },
+    tooling: {
+      codebase: pathOption("codebase", values.codebase),
+      mcpConfig: pathOption("mcp-config", values["mcp-config"]),
+      allowPrivateFetch: values["allow-private-fetch"] ?? false,
+      toolSearch: toolSearchOption(values["tool-search"]),
+    },
     json: values.json ?? false,
     dryRun: values["dry-run"] ?? false,
   };
@@ -61,4 +72,21 @@ export async function readIdea(flags: ExploreFlags, io: CliIo): Promise<string> 
     throw new UsageError('explore: give the idea as an argument (explore "my idea") or on stdin');
   }
   return readStdin(io.stdin, MAX_IDEA_LENGTH + 1);
+}
+
+function pathOption(name: string, value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (!value.trim()) throw new UsageError(`--${name} needs a path`);
+  return value;
+}
+
+function toolSearchOption(value: string | undefined): ToolSearchMode {
+  if (value === undefined) return "auto";
+  const mode = TOOL_SEARCH_MODES.find((m) => m === value.trim().toLowerCase());
+  if (!mode) {
+    throw new UsageError(
+      `--tool-search must be one of ${TOOL_SEARCH_MODES.join(", ")}, got "${value}"`,
+    );
+  }
+  return mode;
 }

@@ -1,14 +1,47 @@
 import type { ToolSet } from "ai";
+import { DEFAULT_SOURCES_FROM, type RetrievedSourcesOf } from "../../agent/retrieved-sources.ts";
 import { anthropicWebSearchTool } from "../../models/anthropic-web-search.ts";
 import type { ResolvedModel } from "../../models/resolve-model.ts";
 import type { SearchFunction } from "../../search/search-function.ts";
 import type { ResearchStore } from "../../store/research-store.ts";
+import { EXPLORE_CORE_TOOLS, PRODUCT_TOOL_METADATA } from "../../tools/catalog/product-catalog.ts";
+import { ANTHROPIC_TOOL_SEARCH_KEY } from "../../tools/deferral/anthropic-tool-search.ts";
+import {
+  planToolLoading,
+  type ToolLoading,
+  type ToolSearchMode,
+} from "../../tools/deferral/tool-loading.ts";
+import { createFileReadTool, FILE_READ_TOOL_NAME } from "../../tools/file-read.ts";
+import { createListFilesTool, LIST_FILES_TOOL_NAME } from "../../tools/list-files.ts";
+import type { McpImport } from "../../tools/mcp/import-mcp-tools.ts";
 import { createReadResearchTool, READ_RESEARCH_TOOL_NAME } from "../../tools/read-research.ts";
+import { createSearchFilesTool, SEARCH_FILES_TOOL_NAME } from "../../tools/search-files.ts";
+import {
+  createSearchResearchTool,
+  SEARCH_RESEARCH_TOOL_NAME,
+} from "../../tools/search-research.ts";
 import type { OnToolCall } from "../../tools/tool-call-log.ts";
 import { createToolExecutor } from "../../tools/tool-executor.ts";
+import {
+  createWebFetchTool,
+  WEB_FETCH_TOOL_NAME,
+  webFetchSourceOf,
+} from "../../tools/web-fetch.ts";
 import { createWebSearchTool, WEB_SEARCH_TOOL_NAME } from "../../tools/web-search.ts";
 
-export interface ExploreToolOptions {
+/** What the operator adds to an exploration's tools (CLI flags); the service uses none of it. */
+export interface ExploreTooling {
+  /** A folder the agent may read (list_files, file_read, search_files), never write. */
+  codebase?: string | undefined;
+  /** Let web_fetch read private, loopback and link-local addresses (default: refused). */
+  allowPrivateFetch?: boolean | undefined;
+  /** Tools of started MCP servers; the caller closes them when the run ends. */
+  mcp?: McpImport | undefined;
+  /** How non-core tools are loaded (default "auto": deferred above 10 tools). */
+  toolSearch?: ToolSearchMode | undefined;
+}
+
+export interface ExploreToolOptions extends ExploreTooling {
   store: ResearchStore;
   model: ResolvedModel;
   /** A web search backend for models that cannot search themselves. */
@@ -16,25 +49,67 @@ export interface ExploreToolOptions {
   onToolCall?: OnToolCall | undefined;
 }
 
+export interface ExploreToolkit extends ToolLoading {
+  /** The tools the system prompt describes: those loaded from the first step. */
+  promptTools: ToolSet;
+  /** How pages are read out of client tool results for the report's Sources. */
+  sourcesFrom: Readonly<Record<string, RetrievedSourcesOf>>;
+}
+
 /**
- * The tools an exploration gets: read_research over the ideas repository, and web_search run by
+ * The tools an exploration gets. Core (always loaded): read_research, and web_search run by
  * Anthropic itself when the model supports it, else by the configured backend, else not at all
- * (the prompt then says web search is unavailable).
+ * (the prompt then says so). Non-core: search_research and web_fetch always; list_files,
+ * file_read and search_files over --codebase; MCP tools. Above the deferral threshold the
+ * non-core tools wait behind search_tools (see planToolLoading).
  */
-export function exploreTools(options: ExploreToolOptions): ToolSet {
-  const { onToolCall } = options;
+export function exploreToolkit(options: ExploreToolOptions): ExploreToolkit {
+  const log = options.onToolCall ? { onToolCall: options.onToolCall } : {};
   const tools: ToolSet = {
-    [READ_RESEARCH_TOOL_NAME]: createReadResearchTool(createToolExecutor(options.store), {
-      ...(onToolCall ? { onToolCall } : {}),
-    }),
+    [READ_RESEARCH_TOOL_NAME]: createReadResearchTool(createToolExecutor(options.store), log),
   };
   if (options.model.supportsServerWebSearch) {
     tools[WEB_SEARCH_TOOL_NAME] = anthropicWebSearchTool();
   } else if (options.search) {
-    tools[WEB_SEARCH_TOOL_NAME] = createWebSearchTool({
-      search: options.search,
-      ...(onToolCall ? { onToolCall } : {}),
-    });
+    tools[WEB_SEARCH_TOOL_NAME] = createWebSearchTool({ search: options.search, ...log });
   }
-  return tools;
+  tools[SEARCH_RESEARCH_TOOL_NAME] = createSearchResearchTool({ store: options.store, ...log });
+  tools[WEB_FETCH_TOOL_NAME] = createWebFetchTool({
+    allowPrivate: options.allowPrivateFetch === true,
+    ...log,
+  });
+  if (options.codebase !== undefined) {
+    const codebase = { root: options.codebase, ...log };
+    tools[LIST_FILES_TOOL_NAME] = createListFilesTool(codebase);
+    tools[FILE_READ_TOOL_NAME] = createFileReadTool(codebase);
+    tools[SEARCH_FILES_TOOL_NAME] = createSearchFilesTool(codebase);
+  }
+  if (options.mcp) {
+    // MCP names are "<server>__<tool>", so they never replace a built-in tool.
+    Object.assign(tools, options.mcp.tools);
+    if (options.onToolCall) options.mcp.reportCallsTo(options.onToolCall);
+  }
+  const loading = planToolLoading({
+    tools,
+    core: EXPLORE_CORE_TOOLS,
+    metadata: { ...PRODUCT_TOOL_METADATA, ...options.mcp?.catalogMetadata },
+    mode: options.toolSearch ?? "auto",
+    ...log,
+  });
+  return {
+    ...loading,
+    // Anthropic's native search has no description of ours; the prompt section names it.
+    promptTools: Object.fromEntries(
+      loading.visible
+        .filter((name) => name !== ANTHROPIC_TOOL_SEARCH_KEY)
+        .map((name) => [name, loading.tools[name] as ToolSet[string]]),
+    ),
+    sourcesFrom: {
+      ...DEFAULT_SOURCES_FROM,
+      [WEB_FETCH_TOOL_NAME]: (output) => {
+        const page = webFetchSourceOf(output);
+        return page ? [page] : [];
+      },
+    },
+  };
 }

@@ -7,13 +7,15 @@ import type { ResearchStore } from "../../store/research-store.ts";
 import type { LogSink, OnToolCall } from "../../tools/tool-call-log.ts";
 import type { ExplorePayload, ExplorePlan } from "./explore-plan.ts";
 import { explorePrompt } from "./explore-prompt.ts";
-import { exploreTools } from "./explore-tools.ts";
+import { type ExploreTooling, exploreToolkit } from "./explore-tools.ts";
 import type { ResearchOutcome } from "./research-outcome.ts";
 
 export interface ResearchDeps {
   store: ResearchStore;
   model: ResolvedModel;
   search?: SearchFunction | undefined;
+  /** Codebase, MCP tools, web_fetch's address policy, tool search: the CLI's options. */
+  tooling?: ExploreTooling | undefined;
   /** Progress: every tool call as it ends, and every model call. */
   onToolCall?: OnToolCall | undefined;
   onStep?: ((progress: StepProgress) => void) | undefined;
@@ -41,18 +43,21 @@ export async function researchExploration(
     ...(deps.logSink ? { sink: deps.logSink } : {}),
     ...(deps.onToolCall ? { onToolCall: deps.onToolCall } : {}),
   });
-  const tools = exploreTools({
+  const toolkit = exploreToolkit({
+    ...deps.tooling,
     store: deps.store,
     model: deps.model,
     search: deps.search,
     onToolCall: recorder.record,
   });
-  const prompt = explorePrompt(payload, plan, tools);
+  const prompt = explorePrompt(payload, plan, toolkit.promptTools, toolkit.promptSection);
   const run = await runAgent({
     model: deps.model.model,
     instructions: prompt.system,
     prompt: prompt.user,
-    tools,
+    tools: toolkit.tools,
+    ...(toolkit.prepareStep ? { prepareStep: toolkit.prepareStep } : {}),
+    sourcesFrom: toolkit.sourcesFrom,
     recorder,
     limits: {
       maxSteps: request.maxSteps,

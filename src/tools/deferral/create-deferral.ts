@@ -2,12 +2,14 @@ import type { ToolSet } from "ai";
 import type { ToolCatalog } from "../catalog/catalog-entry.ts";
 import { SEARCH_TOOLS_TOOL_NAME } from "../search-tools.ts";
 import { discoveredToolNames, type ToolHistory } from "./discovered-tools.ts";
-import { type DeferredListing, renderToolPromptSection } from "./tool-prompt-section.ts";
+import {
+  type DeferredListing,
+  defaultListing,
+  renderToolPromptSection,
+} from "./tool-prompt-section.ts";
 
 /** Up to this many tools every definition is sent; loading everything is cheaper than a search. */
 export const DEFAULT_DEFERRAL_THRESHOLD = 10;
-/** Above this many deferred tools the prompt lists names only, to keep the prompt nearly flat. */
-const SUMMARY_LISTING_LIMIT = 40;
 
 export interface DeferralOptions {
   /** Every tool of the run, in the order they are sent. That order is never changed. */
@@ -30,7 +32,7 @@ export interface Deferral {
    */
   activeTools(history?: ToolHistory): string[];
   /** The system prompt's tool section; "" when deferral is off (every definition is sent). */
-  promptSection(options?: { listing?: DeferredListing }): string;
+  promptSection(options?: { listing?: DeferredListing; includeLoaded?: boolean }): string;
   /** Ready to pass as generateText/streamText's prepareStep. */
   prepareStep(history: ToolHistory): { activeTools: string[] };
 }
@@ -73,16 +75,20 @@ export function createDeferral(options: DeferralOptions): Deferral {
     deferred,
     activeTools,
     prepareStep: (history) => ({ activeTools: activeTools(history) }),
-    promptSection: ({ listing } = {}) => {
+    promptSection: ({ listing, includeLoaded = true } = {}) => {
       if (!enabled) return "";
       return renderToolPromptSection({
-        loaded: alwaysActive.map((name) => ({
-          name,
-          description: catalog.get(name)?.description ?? descriptionOf(options.tools, name),
-        })),
+        ...(includeLoaded
+          ? {
+              loaded: alwaysActive.map((name) => ({
+                name,
+                description: catalog.get(name)?.description ?? descriptionOf(options.tools, name),
+              })),
+            }
+          : {}),
         deferred: deferred.flatMap((n) => catalog.get(n) ?? []),
         searchToolName,
-        listing: listing ?? (deferred.length > SUMMARY_LISTING_LIMIT ? "names" : "summaries"),
+        listing: listing ?? defaultListing(deferred.length),
       });
     },
   };

@@ -165,26 +165,32 @@ describe("importMcpTools with a real MCP server over stdio", () => {
 });
 
 describe("importMcpTools start-up failures", () => {
+  // The crash case gets a long time-out: it must end by the exit, not by a slow start on a busy
+  // machine; only the hang case needs a short one, and its outcome does not depend on load.
   it.each([
     [
       "a command that does not exist",
       { name: "ghost", command: "definitely-not-a-command-7f3a", args: [], env: {} },
+      30_000,
       'MCP server "ghost" did not start: command "definitely-not-a-command-7f3a" was not found (check its "command" and PATH)',
     ],
     [
       "a server that exits at once",
       fixture("crashy", "crash"),
+      30_000,
       'MCP server "crashy" did not start: the process exited before completing the MCP handshake',
     ],
     [
       "a server that never answers",
       fixture("silent", "hang"),
+      500,
       'MCP server "silent" did not start: no answer within 0.5 s (is "node" an MCP server speaking stdio?)',
     ],
-  ])("names the server for %s, in one line", async (_label, config, message) => {
-    const error = await importMcpTools([config], { stderr: "ignore", startTimeoutMs: 500 }).catch(
-      (e) => e,
-    );
+  ])("names the server for %s, in one line", async (_label, config, timeoutMs, message) => {
+    const error = await importMcpTools([config], {
+      stderr: "ignore",
+      startTimeoutMs: timeoutMs,
+    }).catch((e) => e);
     expect(error).toBeInstanceOf(Error);
     expect(error.message).toBe(message);
     expect(error.message).not.toContain(repo);

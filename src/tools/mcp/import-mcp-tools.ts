@@ -30,6 +30,11 @@ export interface McpImport {
   catalogMetadata: Record<string, CatalogMetadata>;
   /** What was imported: per server, the model-facing tool names. */
   servers: { name: string; tools: string[] }[];
+  /**
+   * Where later calls are reported, e.g. a run's tool-call recorder: the servers start before
+   * the run that uses them (so a bad config fails first), and the run's log exists only then.
+   */
+  reportCallsTo(onToolCall: OnToolCall): void;
   /** Stops every server process. Safe to call more than once. */
   close(): Promise<void>;
 }
@@ -58,6 +63,8 @@ export async function importMcpTools(
     throw failed.reason;
   }
 
+  let report: OnToolCall = options.onToolCall ?? ((entry) => logToolCall(entry));
+  const reportCall: OnToolCall = (entry) => report(entry);
   const tools: ToolSet = {};
   const catalogMetadata: Record<string, CatalogMetadata> = {};
   const imported: McpImport["servers"] = [];
@@ -68,7 +75,7 @@ export async function importMcpTools(
       const name = mcpToolName(server.name, mcpTool.name, taken);
       taken.add(name);
       names.push(name);
-      tools[name] = importTool(server, mcpTool, name, options);
+      tools[name] = importTool(server, mcpTool, name, { ...options, onToolCall: reportCall });
       catalogMetadata[name] = {
         category: `MCP: ${server.name}`,
         core: false,
@@ -77,7 +84,15 @@ export async function importMcpTools(
     }
     imported.push({ name: server.name, tools: names });
   }
-  return { tools, catalogMetadata, servers: imported, close };
+  return {
+    tools,
+    catalogMetadata,
+    servers: imported,
+    reportCallsTo: (onToolCall) => {
+      report = onToolCall;
+    },
+    close,
+  };
 }
 
 function importTool(

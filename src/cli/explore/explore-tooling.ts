@@ -1,0 +1,65 @@
+import path from "node:path";
+import { ConfigError } from "../../config/config-error.ts";
+import type { ResolvedModel } from "../../models/resolve-model.ts";
+import type { ExploreTooling } from "../../research/explore/explore-tools.ts";
+import { openSandboxRoot, SandboxRootError } from "../../sandbox/sandbox-root.ts";
+import { loadMcpTools } from "../../tools/mcp/load-mcp-tools.ts";
+import { McpStartError } from "../../tools/mcp/start-mcp-server.ts";
+import type { CliIo } from "../cli-io.ts";
+import type { ExploreFlags } from "./explore-options.ts";
+
+/** The tooling of one run, and how to release it (stops MCP servers). */
+export interface ResolvedTooling {
+  tooling: ExploreTooling;
+  close(): Promise<void>;
+}
+
+/**
+ * Checks --codebase, --tool-search and --mcp-config and starts the MCP servers, all before any
+ * model call: each mistake is one line (a ConfigError, exit 2) naming the option to fix.
+ * Call close() when the run ends, however it ends.
+ */
+export async function resolveExploreTooling(
+  flags: ExploreFlags["tooling"],
+  model: ResolvedModel,
+  io: CliIo,
+): Promise<ResolvedTooling> {
+  if (flags.toolSearch === "anthropic" && model.provider !== "anthropic") {
+    throw new ConfigError(
+      "--tool-search anthropic needs the anthropic provider; use auto, always or never",
+    );
+  }
+  const codebase = flags.codebase === undefined ? undefined : checkCodebase(flags.codebase, io);
+  const mcp = flags.mcpConfig ? await startMcp(flags.mcpConfig, io) : undefined;
+  return {
+    tooling: {
+      codebase,
+      mcp,
+      allowPrivateFetch: flags.allowPrivateFetch,
+      toolSearch: flags.toolSearch,
+    },
+    close: async () => {
+      await mcp?.close();
+    },
+  };
+}
+
+function checkCodebase(dir: string, io: CliIo): string {
+  try {
+    return openSandboxRoot(path.resolve(io.cwd, dir), { label: "codebase folder" }).realPath;
+  } catch (error) {
+    // The sandbox's messages name no host path; the user's own spelling says which folder.
+    if (error instanceof SandboxRootError) throw new ConfigError(`--codebase: ${error.message}`);
+    throw error;
+  }
+}
+
+async function startMcp(file: string, io: CliIo) {
+  try {
+    return await loadMcpTools(path.resolve(io.cwd, file), { env: io.env });
+  } catch (error) {
+    // A server that does not start is a configuration problem too (exit 2, like a bad file).
+    if (error instanceof McpStartError) throw new ConfigError(`--mcp-config: ${error.message}`);
+    throw error;
+  }
+}
