@@ -16,6 +16,14 @@ describe("JobStore listing", () => {
       /SEARCH jobs USING INDEX jobs_by_status_mode \(status=\? AND mode=\? AND seq<\?\)/,
     ],
     [{ limit: 20, beforeSeq: 50 }, /SEARCH jobs USING INTEGER PRIMARY KEY \(rowid<\?\)/],
+    [
+      { limit: 20, status: "running" as const, beforeSeq: 50 },
+      /SEARCH jobs USING INDEX jobs_by_status \(status=\? AND seq<\?\)/,
+    ],
+    [
+      { limit: 20, mode: "exploration", beforeSeq: 50 },
+      /SEARCH jobs USING INDEX jobs_by_mode \(mode=\? AND seq<\?\)/,
+    ],
   ])("walks an index for %j, already in order (no sort)", (query, expected) => {
     const plan = store().explainList(query).join("\n");
     expect(plan).toMatch(expected);

@@ -9,6 +9,8 @@ import { jobView } from "../job-view.ts";
 import { renderMarkdown } from "../render-markdown.ts";
 import type { ReadJobResearch } from "../service-types.ts";
 
+const NOT_ISSUED = "is not one this server issued (use next_cursor from a listing)";
+
 const listQuerySchema = z.object({
   status: z.enum(JOB_STATUSES, { error: `must be one of ${JOB_STATUSES.join(", ")}` }).optional(),
   mode: researchModeSchema.optional(),
@@ -18,7 +20,7 @@ const listQuerySchema = z.object({
     .min(1, "must be at least 1")
     .max(100, "must be at most 100")
     .default(20),
-  cursor: z.string().max(100).optional(),
+  cursor: z.string().max(100, NOT_ISSUED).optional(),
 });
 
 /** GET /api/jobs: newest first, filtered on indexed columns, cursor-paged. */
@@ -30,8 +32,10 @@ export function listJobsHandler(jobs: JobRunner) {
       const page = jobs.list(query.data);
       return c.json({ jobs: page.jobs.map(jobView), next_cursor: page.nextCursor ?? null });
     } catch (error) {
-      if (error instanceof JobError)
-        throw new ApiError(400, "invalid_query", `cursor: ${error.message}`);
+      if (error instanceof JobError) {
+        const details = [{ path: "cursor", message: NOT_ISSUED }];
+        throw new ApiError(400, "invalid_query", `cursor: ${NOT_ISSUED}`, { details });
+      }
       throw error;
     }
   };
