@@ -1,6 +1,18 @@
 // The library surface: the agent tools, their executor, the stores they read, the search
 // backends and tool discovery, for anyone building on the AI SDK.
 
+// the agent loop: limits, token budget, final report, tool-call log, retrieved sources
+export {
+  AgentError,
+  type AgentLimits,
+  type AgentRun,
+  type AgentUsage,
+  DEFAULT_LIMITS,
+  type RunAgentOptions,
+  runAgent,
+  type StoppedBy,
+} from "./agent/index.ts";
+
 export { createBraveSearch } from "./search/brave-search.ts";
 export { resolveSearchBackend } from "./search/resolve-search-backend.ts";
 // web search backends

@@ -13,7 +13,7 @@ describe('import from "idea-explorer"', () => {
       import * as lib from "idea-explorer";
       const names = ["createFileReadTool", "createFileWriteTool", "createWebSearchTool",
         "createReadResearchTool", "createToolExecutor", "validateResearchPath",
-        "createToolCatalog", "createSearchToolsTool", "LocalStore", "GitHubStore"];
+        "createToolCatalog", "createSearchToolsTool", "LocalStore", "GitHubStore", "runAgent"];
       const missing = names.filter((n) => typeof lib[n] !== "function");
       const check = lib.validateResearchPath("../secrets");
       console.log(JSON.stringify({ missing, check }));
