@@ -137,7 +137,12 @@ const PROBES: Probe[] = [
     "method_not_allowed",
     (ids) => [`/api/jobs/${ids.completed}/research`, { method: "PATCH", headers: auth }],
   ],
-  ["health: wrong method", 405, "method_not_allowed", () => ["/api/health", { method: "POST", headers: auth }]],
+  [
+    "health: wrong method",
+    405,
+    "method_not_allowed",
+    () => ["/api/health", { method: "POST", headers: auth }],
+  ],
   ["unknown API route", 401, "unauthorized", () => ["/api/nothing", {}]],
   ["unknown API route with a token", 404, "not_found", () => ["/api/nothing", { headers: auth }]],
   ["unknown page", 404, "not_found", () => ["/nothing", {}]],
