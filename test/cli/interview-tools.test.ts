@@ -55,6 +55,29 @@ describe("interview tools with Anthropic", () => {
     ).toEqual(["request", "system.0", "tools.file_write"].sort());
   });
 
+  it("shows Anthropic's own web searches as they happen, and they are not writes", async () => {
+    const hit = { url: "https://example.com/streaming-csv", title: "Streaming CSV" };
+    const fake = await anthropic([
+      reply.webSearch("streaming csv export python", [hit], {
+        answer: "Others stream rows with a generator.",
+      }),
+    ]);
+    const run = await runInterviewCli(["--codebase", "codebase"], {
+      input: "how do others do it?\n",
+      env: { ANTHROPIC_API_KEY: "k", ANTHROPIC_BASE_URL: fake.url },
+      cwd: tree.dir,
+    });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe(
+      [
+        '  · web_search "streaming csv export python"',
+        "Others stream rows with a generator.",
+        "No files written this session (output folder: ./jobs).",
+        "",
+      ].join("\n"),
+    );
+  });
+
   it("hides MCP tools behind search_tools and keeps a found one loaded in later turns", async () => {
     const config = path.join(tree.dir, "mcp.json");
     await writeFile(

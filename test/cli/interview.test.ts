@@ -300,6 +300,33 @@ describe("idea-explorer interview (child process, piped stdin, loopback Anthropi
     expect(api.requests).toHaveLength(3);
   });
 
+  it("ends cleanly on Ctrl+C (SIGINT) with piped input, listing the files written", async () => {
+    api = await startFakeAnthropic({
+      replies: [
+        reply.toolUse("file_write", { path: "csv-export/jtbd.md", content: JTBD }),
+        reply.text("Wrote the job. What next?"),
+      ],
+    });
+    const run = await runInterviewCli(["--codebase", "codebase"], {
+      input: "write the job\n",
+      env: env(api.url),
+      cwd: tree.dir,
+      // stdin stays open: only the interrupt can end this session.
+      interruptAfter: "What next?",
+    });
+    expect(run.code).toBe(0);
+    expect(run.stderr).toBe("");
+    expect(run.stdout).toBe(
+      [
+        "Wrote csv-export/jtbd.md",
+        "Wrote the job. What next?",
+        "Session summary: 1 file written in ./jobs:",
+        "  csv-export/jtbd.md",
+        "",
+      ].join("\n"),
+    );
+  });
+
   it("stops reading at /exit and still prints the summary", async () => {
     api = await startFakeAnthropic({ replies: [reply.text("Hello.")] });
     const run = await runInterviewCli(["--codebase", "codebase", "--output", "out/jobs"], {
