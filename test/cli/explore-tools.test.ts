@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { serve, startLoopbackSite } from "../../src/net/loopback-site.fixture.ts";
 import {
   blocksOf,
   FAKE_API_KEY,
@@ -149,5 +150,38 @@ describe("idea-explorer explore --codebase --mcp-config", () => {
     );
     expect(run.code).toBe(2);
     expect(run.stderr).toContain("--tool-search anthropic needs the anthropic provider");
+  });
+});
+
+describe("idea-explorer explore: web_fetch", () => {
+  it("refuses a loopback address by default, reads it with --allow-private-fetch, and lists it as a source", async () => {
+    const site = await startLoopbackSite({
+      "/pricing": serve("text/html", "<title>Indie pricing</title><p>Most charge 9 EUR.</p>"),
+    });
+    try {
+      const url = `${site.origin}/pricing`;
+      const script = () =>
+        fake.enqueue(
+          reply.toolUse("web_fetch", { url }),
+          reply.text("# Pricing page generator\n\nMost charge 9 EUR."),
+        );
+      script();
+      const refused = await explore([]);
+      expect(refused.code).toBe(0);
+      // Four tools are under the threshold: web_fetch is loaded from the first step.
+      expect(toolNames(0)).toEqual(["read_research", "web_search", "search_research", "web_fetch"]);
+      expect(JSON.stringify(blocksOf(fake.requests[1]))).toMatch(/private|loopback|not public/i);
+      expect(site.requests).toHaveLength(0);
+
+      script();
+      const allowed = await explore(["--allow-private-fetch", "--force"]);
+      expect(allowed.code).toBe(0);
+      expect(JSON.stringify(blocksOf(fake.requests[3]))).toContain("Most charge 9 EUR.");
+      const written = allowed.stdout.trim();
+      const research = readFileSync(path.join(tree.dir, written), "utf8");
+      expect(research).toContain(`[Indie pricing](${url})`);
+    } finally {
+      await site.close();
+    }
   });
 });
