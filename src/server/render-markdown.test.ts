@@ -44,6 +44,15 @@ describe("renderMarkdown", () => {
     expect(html).toContain("[image: chart");
   });
 
+  it("leaves research.md's frontmatter out, and only a leading block", () => {
+    const html = renderMarkdown(
+      "---\ntitle: Dog bakery\nfingerprint: abc\n---\n\n# Dog bakery\n\ntext\n\n---\n\nmore\n",
+    );
+    expect(html).not.toContain("fingerprint");
+    expect(html).toMatch(/^<h1>Dog bakery<\/h1>/);
+    expect(html).toContain("<hr>");
+  });
+
   it("escapes code", () => {
     expect(renderMarkdown("`<b>`\n\n```\n<script>\n```")).not.toMatch(/<(b|script)>/);
   });

@@ -1,8 +1,12 @@
-import { existsSync, mkdirSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Browser, chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RunningServer, startServer } from "./start-server.ts";
+import { reply, startFakeAnthropic } from "../../test/fakes/anthropic-server.ts";
+import { startServer } from "./start-server.ts";
+import { GIT_IDENTITY, startServeProcess } from "./testing/serve-process.ts";
 import { createServiceFixture } from "./testing/service-fixture.ts";
 
 const CHROMIUM = "/usr/bin/chromium";
@@ -28,7 +32,7 @@ describe.skipIf(!hasChromium)(`web page in headless Chromium (needs ${CHROMIUM})
   });
   afterAll(() => browser?.close());
 
-  async function openPage(server: RunningServer) {
+  async function openPage(server: { url: string }) {
     const page = await browser.newPage();
     const problems: string[] = [];
     page.on("console", (message) => {
@@ -44,18 +48,31 @@ describe.skipIf(!hasChromium)(`web page in headless Chromium (needs ${CHROMIUM})
     return { page, problems };
   }
 
-  it("submits an idea, follows its progress live and shows the sanitized report", async () => {
-    let open!: () => void;
-    const researchGate = new Promise<void>((resolve) => {
-      open = resolve;
+  it("submits an idea, follows it live to completion over the real workflow and shows the sanitized report", async () => {
+    const hit = { url: "https://example.com/study", title: "Dog treat market study" };
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
     });
-    const { app, jobs } = createServiceFixture({
-      researchGate,
-      report: (idea) =>
-        `# ${idea}\n\n## Verdict\n\nWorth a pilot. See [the market study](https://example.com/study).\n\n<img src=x onerror="alert('xss')">\n`,
+    const fake = await startFakeAnthropic({
+      handler: async (request) => {
+        if (request.body.messages.length === 1) {
+          return reply.toolUse("read_research", { path: "2026-01-01-dog-food/research.md" });
+        }
+        await gate; // the page must show the research step live before the report arrives
+        return reply.webSearch("dog bakery subscriptions", [hit], {
+          answer: `# A subscription bakery for dogs\n\n## Verdict\n\nWorth a pilot. See [the market study](${hit.url}).\n\n<img src=x onerror="alert('xss')">\n`,
+        });
+      },
     });
-    const server = await startServer({ app, port: 0, authRequired: false });
-    jobs.start();
+    const dir = mkdtempSync(join(tmpdir(), "web-page-"));
+    const repo = join(dir, "ideas");
+    mkdirSync(repo);
+    execFileSync("git", ["init", "-q"], { cwd: repo });
+    const server = await startServeProcess(["--repo", repo, "--data-dir", join(dir, "data")], {
+      cwd: dir,
+      env: { ANTHROPIC_API_KEY: "sk-ant-test", ANTHROPIC_BASE_URL: fake.url, ...GIT_IDENTITY },
+    });
     try {
       const { page, problems } = await openPage(server);
       await page.fill("#idea", "A subscription bakery for dogs");
@@ -63,31 +80,38 @@ describe.skipIf(!hasChromium)(`web page in headless Chromium (needs ${CHROMIUM})
       await page.fill("#model", "sonnet");
       await page.click("#submit");
 
-      // Live progress from the event stream while the research step is held open.
       await page.waitForFunction(() => {
         const text = document.querySelector("#progress")?.textContent ?? "";
-        return text.includes("step: research") && text.includes("2 tool calls");
+        return text.includes("step: research") && text.includes("1 tool calls");
       });
-      open();
+      release();
       await page.waitForSelector("#report h1");
-      expect(await page.textContent("#progress")).toContain("completed");
+      expect(await page.textContent("#progress")).toMatch(
+        /^completed · ideas\/\d{4}-\d{2}-\d{2}-a-subscription-bakery-for-dogs\/research\.md$/,
+      );
       expect(await page.textContent("#report h1")).toBe("A subscription bakery for dogs");
-      expect(await page.getAttribute("#report a", "href")).toBe("https://example.com/study");
+      expect(await page.textContent("#report")).not.toContain("fingerprint");
+      expect(await page.getAttribute("#report a", "href")).toBe(hit.url);
       expect(await page.locator("#report img").count()).toBe(0);
       expect(await page.textContent("#report")).toContain("<img src=x");
+      expect(await page.textContent("#report")).toContain("Sources");
       await page.waitForSelector("#jobs tr[data-job] .status-completed");
       expect(await page.textContent("#jobs")).toContain("exploration");
 
       mkdirSync(artifacts, { recursive: true });
       await page.screenshot({ path: join(artifacts, "web-page.png"), fullPage: true });
       expect(problems).toEqual([]);
-      const [job] = jobs.list({ limit: 1 }).jobs;
-      expect(job?.payload).toMatchObject({ request: { mode: "exploration", model: "sonnet" } });
+      expect(fake.requests.map((r) => r.body.model)).toEqual([
+        "claude-sonnet-5-5",
+        "claude-sonnet-5-5",
+      ]);
     } finally {
-      await jobs.stop();
-      await server.close();
+      release();
+      await server.stop();
+      await fake.close();
+      rmSync(dir, { recursive: true, force: true });
     }
-  });
+  }, 60_000);
 
   it("asks for the API token when the server needs one and keeps it for the tab", async () => {
     const token = "page-token-0123456789";
