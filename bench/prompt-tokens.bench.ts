@@ -3,23 +3,27 @@
  * Run: node bench/prompt-tokens.bench.ts
  *
  * What is measured: the JSON the real @ai-sdk/anthropic provider POSTs to /v1/messages (captured
- * by a loopback server), restricted to what deferral changes: `system` (the tool section from
- * promptSection(); the rest of a mode's prompt is the same in both columns) plus `tools` (every
- * definition as serialized: name, description, input_schema).
+ * by a loopback server): `system` (the whole explore system prompt, built by buildExplorePrompt
+ * from the tools planToolLoading loads, plus its list of deferred tools) and `tools` (every
+ * definition sent, as serialized: name, description, input_schema). "No deferral" is
+ * --tool-search never; "deferred" is --tool-search always; "auto defers" says what the
+ * default does at that size (it defers above 10 tools).
  * Estimator: tokens ≈ characters of that JSON / 4, the usual rule of thumb for English and JSON
  * with Claude's tokenizer; it is for comparing columns, not for billing.
  */
 import { createAnthropic } from "@ai-sdk/anthropic";
 import { generateText, isStepCount, jsonSchema, type ToolSet, tool } from "ai";
 import { syntheticCatalog } from "../eval/tool-search/synthetic-catalog.ts";
-import { catalogEntriesFromToolSet } from "../src/tools/catalog/catalog-from-tool-set.ts";
-import { createToolCatalog } from "../src/tools/catalog/tool-catalog.ts";
+import { buildExplorePrompt } from "../src/prompts/explore-prompt.ts";
+import { EXPLORE_CORE_TOOLS } from "../src/tools/catalog/product-catalog.ts";
 import { startAnthropicCapture } from "../src/tools/deferral/anthropic-capture.fixture.ts";
-import { createDeferral } from "../src/tools/deferral/create-deferral.ts";
-import { createSearchToolsTool } from "../src/tools/search-tools.ts";
+import {
+  planToolLoading,
+  type ToolLoading,
+  type ToolSearchMode,
+} from "../src/tools/deferral/tool-loading.ts";
 
 const SIZES = [10, 50, 200];
-const CORE = ["read_research", "web_search", "search_tools"];
 
 /** A JSON schema rebuilt from a catalog parameter summary ("url (string, required): …; …"). */
 function schemaFrom(summary: string) {
@@ -42,6 +46,7 @@ function schemaFrom(summary: string) {
   return jsonSchema({ type: "object", properties, required, additionalProperties: false });
 }
 
+/** `size` tools as an exploration would have them: two core tools, then non-core ones. */
 function toolSet(size: number): ToolSet {
   const plain: ToolSet = {};
   plain.read_research = tool({
@@ -54,15 +59,14 @@ function toolSet(size: number): ToolSet {
     inputSchema: schemaFrom("query (string, required): Search keywords"),
     execute: async () => "",
   });
-  for (const entry of syntheticCatalog(size - 3)) {
+  for (const entry of syntheticCatalog(size - 2)) {
     plain[entry.name] = tool({
       description: entry.description,
       inputSchema: schemaFrom(entry.parameters),
       execute: async () => "ok",
     });
   }
-  const catalog = createToolCatalog(catalogEntriesFromToolSet(plain, { core: CORE }));
-  return { ...plain, search_tools: createSearchToolsTool(catalog, { onToolCall: () => {} }) };
+  return plain;
 }
 
 const tokensOf = (request: Record<string, unknown> | undefined) =>
@@ -72,31 +76,48 @@ const tokensOf = (request: Record<string, unknown> | undefined) =>
 
 async function measure(size: number) {
   const tools = toolSet(size);
-  const catalog = createToolCatalog(catalogEntriesFromToolSet(tools, { core: CORE }));
-  // Without deferral: every definition on every step (threshold above the tool count).
-  const all = await capture(tools, createDeferral({ tools, catalog, threshold: size }), false);
-  const deferral = createDeferral({ tools, catalog });
-  const deferred = await capture(tools, deferral, true);
-  return { size, enabled: deferral.enabled, all: all[0], step1: deferred[0], step2: deferred[1] };
+  const plan = (mode: ToolSearchMode) =>
+    planToolLoading({ tools, core: EXPLORE_CORE_TOOLS, mode, onToolCall: () => {} });
+  const all = await capture(plan("never"), false);
+  const deferred = await capture(plan("always"), true);
+  return {
+    size,
+    auto: plan("auto").strategy === "all" ? "off" : "on",
+    all: all[0],
+    step1: deferred[0],
+    step2: deferred[1],
+  };
 }
 
-/** One run of two model steps; with `search`, step 1 calls search_tools for "weather". */
-async function capture(
-  tools: ToolSet,
-  deferral: ReturnType<typeof createDeferral>,
-  search: boolean,
-) {
+/**
+ * Two model steps of an exploration with the product's own system prompt (its tool guidance
+ * describes the loaded tools; the deferral section lists the rest); with `search`, step 1 calls
+ * search_tools for "weather forecast".
+ */
+async function capture(plan: ToolLoading, search: boolean) {
   const server = await startAnthropicCapture(
     search ? [{ toolUses: [{ name: "search_tools", input: { query: "weather forecast" } }] }] : [],
   );
+  const promptTools = Object.fromEntries(
+    plan.visible.map((name) => [name, plan.tools[name] as ToolSet[string]]),
+  );
+  const { system } = buildExplorePrompt({
+    mode: "business",
+    idea: "A trip planner for cyclists",
+    tools: promptTools,
+    toolSection: plan.promptSection,
+    priorResearch: [],
+    date: "2026-01-01",
+    maxSteps: 5,
+  });
   try {
     await generateText({
       model: createAnthropic({ apiKey: "bench", baseURL: server.baseURL })("claude-sonnet-4-5"),
-      instructions: deferral.promptSection(),
+      instructions: system,
       prompt: "Plan a trip.",
-      tools,
+      tools: plan.tools,
       stopWhen: isStepCount(2),
-      prepareStep: (options) => deferral.prepareStep(options),
+      ...(plan.prepareStep ? { prepareStep: plan.prepareStep } : {}),
     });
     return server.requests.map(tokensOf);
   } finally {
@@ -106,18 +127,27 @@ async function capture(
 
 const rows = [];
 for (const size of SIZES) rows.push(await measure(size));
-console.log("prompt tokens per step (system tool section + tool definitions, chars/4)");
-console.log("tools  deferral  all-tools/step  deferred step 1  deferred after search  saving");
+console.log("tokens per step: explore system prompt + tool definitions (chars/4)");
+console.log(
+  "tools  auto defers  no deferral  deferred step 1  deferred after search  saving step 1",
+);
 for (const r of rows) {
   const after = r.step2 ?? r.step1 ?? 0;
   console.log(
     [
       String(r.size).padStart(5),
-      (r.enabled ? "on" : "off").padStart(9),
-      String(r.all).padStart(15),
+      r.auto.padStart(12),
+      String(r.all).padStart(12),
       String(r.step1).padStart(16),
       String(after).padStart(22),
-      `${(100 * (1 - (r.step1 ?? 0) / (r.all ?? 1))).toFixed(0)}%`.padStart(7),
+      `${(100 * (1 - (r.step1 ?? 0) / (r.all ?? 1))).toFixed(0)}%`.padStart(14),
     ].join(" "),
   );
 }
+const [small, , large] = rows;
+const growth =
+  ((large?.step1 ?? 0) - (small?.step1 ?? 0)) / ((large?.all ?? 1) - (small?.all ?? 0));
+console.log(
+  `with deferral, step 1 grows by ${(100 * growth).toFixed(1)}% of what sending every tool adds ` +
+    `from ${small?.size} to ${large?.size} tools (target: nearly flat): ${growth < 0.1 ? "met" : "MISSED"}`,
+);
