@@ -51,6 +51,14 @@ describe("fingerprintIdea", () => {
   it("separates different ideas", () => {
     expect(fingerprintIdea("Uber for dogs")).not.toBe(fingerprintIdea("Uber for cats"));
   });
+
+  it("separates ideas told apart only by emoji or by the symbols of a name", () => {
+    expect(fingerprintIdea("🐕🐕🐕")).not.toBe(fingerprintIdea("🚀🚀"));
+    expect(fingerprintIdea("🐕")).not.toBe(fingerprintIdea("!!!"));
+    expect(fingerprintIdea("A linter for C++")).not.toBe(fingerprintIdea("A linter for C"));
+    expect(fingerprintIdea("A linter for C#")).not.toBe(fingerprintIdea("A linter for C"));
+    expect(fingerprintIdea("日本語のアイデア")).not.toBe(fingerprintIdea("中文的想法"));
+  });
 });
 
 describe("ideaFolder", () => {

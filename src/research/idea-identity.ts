@@ -5,13 +5,14 @@ export const MAX_SLUG_LENGTH = 60;
 
 /**
  * The idea as a comparison key: Unicode-normalized, case-folded, punctuation dropped and
- * whitespace collapsed, so "Uber for dogs!" and "  uber FOR dogs " are the same idea.
+ * whitespace collapsed, so "Uber for dogs!" and "  uber FOR dogs " are the same idea. Emoji and
+ * the "+" and "#" of names like C++ and C# are kept: "🐕 app" is not "🚀 app", nor C++ C.
  */
 export function normalizeIdea(idea: string): string {
   return idea
     .normalize("NFKC")
     .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .replace(/[^\p{L}\p{N}\p{M}\p{Extended_Pictographic}+#]+/gu, " ")
     .trim();
 }
 
