@@ -25,6 +25,19 @@ describe("finalReport", () => {
     expect(finalReport({ content: [text(report)] })).toBe("# Dog bakery\n\nBody");
   });
 
+  it("unwraps a report the model fenced as one markdown code block", () => {
+    const fenced = "```markdown\n# Dog bakery\n\n## Market\n\nBody\n```";
+    expect(finalReport({ content: [text(fenced)] })).toBe("# Dog bakery\n\n## Market\n\nBody");
+    expect(finalReport({ content: [text("```\n# R\n\nBody\n```\n")] })).toBe("# R\n\nBody");
+  });
+
+  it("keeps code blocks that are only part of the report", () => {
+    const report = "```bash\nnpm i\n```\n\n# R\n\n```ts\nx()\n```";
+    expect(finalReport({ content: [text(report)] })).toBe(report);
+    const two = "```md\n# A\n```\n\nand\n\n```md\n# B\n```";
+    expect(finalReport({ content: [text(two)] })).toBe(two);
+  });
+
   it("keeps an introduction that is not narration", () => {
     const report = "This report weighs a bakery for dogs.\n\n## Problem\n\nBody";
     expect(finalReport({ content: [text(report)] })).toBe(report);

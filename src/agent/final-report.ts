@@ -19,7 +19,16 @@ export function finalReport(step: { content: readonly Part[] }): string {
   const lastTool = step.content.findLastIndex((part) => TOOL_PARTS.has(part.type));
   const after = textOf(step.content.slice(lastTool + 1));
   const text = after.trim() ? after : textOf(step.content);
-  return withoutNarration(text.trim());
+  return withoutNarration(unfenced(text.trim()));
+}
+
+/**
+ * Local models often wrap the whole report in one ```markdown fence; written as is, the file
+ * would render as a code block. A fence that is only part of the report is kept.
+ */
+function unfenced(text: string): string {
+  const match = /^```(?:markdown|md)?[ \t]*\n([\s\S]*?)\n```$/i.exec(text);
+  return match && !match[1]!.includes("\n```") ? match[1]!.trim() : text;
 }
 
 function textOf(parts: readonly Part[]): string {
