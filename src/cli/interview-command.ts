@@ -66,6 +66,7 @@ export async function runInterviewCommand(args: string[], io: InterviewIo): Prom
         onToolCall: () => {},
       }),
       ...(mcp ? { extra: mcpExtra(mcp) } : {}),
+      toolSearch: options.toolSearch,
     });
     const session = createInterviewSession({
       model: resolved.model,
@@ -77,14 +78,13 @@ export async function runInterviewCommand(args: string[], io: InterviewIo): Prom
 
     const interactive = io.isTTY ?? Boolean(io.stdin.isTTY && io.stdout.isTTY);
     if (interactive) {
-      const loaded = Object.keys(toolbox.tools).filter((n) => !toolbox.deferred.includes(n));
       const more = toolbox.deferred.length
-        ? ` (+${toolbox.deferred.length} more via search_tools)`
+        ? ` (+${toolbox.deferred.length} more, loaded when a tool search finds them)`
         : "";
       io.stdout.write(
         `Interview on ${options.codebase} (read-only); job files go to ${options.output}.\n` +
           `Model: ${resolved.modelId}. Web search: ${web.label}.\n` +
-          `Tools: ${loaded.join(", ")}${more}.\n` +
+          `Tools: ${toolbox.visible.join(", ")}${more}.\n` +
           "Describe the problem you want to solve. /exit or Ctrl+D ends the session.\n\n",
       );
     }

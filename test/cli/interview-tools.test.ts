@@ -110,12 +110,12 @@ describe("interview tools with Anthropic", () => {
 
     const builtIn = ["list_files", "search_files", "file_read", "file_write", "web_search"];
     expect(toolNames(fake, 0)).toEqual([...builtIn, "search_tools"]);
-    expect(toolNames(fake, 1)).toEqual([...builtIn, "fixture__add", "search_tools"]);
+    expect(toolNames(fake, 1)).toEqual([...builtIn, "search_tools", "fixture__add"]);
     // The next turn starts with the tool found in the first one.
     expect(toolNames(fake, 3)).toEqual(toolNames(fake, 1));
     const system = JSON.stringify(fake.requests[0]?.body.system);
-    expect(system).toContain("More tools, loaded on request through search_tools:");
-    expect(system).toContain("fixture__echo_upper");
+    expect(system).toContain("## More tools (use search_tools first)");
+    expect(system).toContain("- fixture__echo_upper: Echo a text back in upper case.");
     expect(JSON.stringify(fake.requests[2]?.body.messages)).toContain('"5"');
   });
 

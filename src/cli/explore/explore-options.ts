@@ -1,8 +1,8 @@
 import { MAX_IDEA_LENGTH } from "../../config/explore-request.ts";
-import { TOOL_SEARCH_MODES, type ToolSearchMode } from "../../tools/deferral/tool-loading.ts";
 import type { CliIo } from "../cli-io.ts";
 import { integerOption, parseCommandLine } from "../parse-command-line.ts";
 import { readStdin } from "../read-stdin.ts";
+import { toolSearchOption } from "../tool-search-option.ts";
 import { UsageError } from "../usage-error.ts";
 
 const OPTIONS = {
@@ -78,15 +78,4 @@ function pathOption(name: string, value: string | undefined): string | undefined
   if (value === undefined) return undefined;
   if (!value.trim()) throw new UsageError(`--${name} needs a path`);
   return value;
-}
-
-function toolSearchOption(value: string | undefined): ToolSearchMode {
-  if (value === undefined) return "auto";
-  const mode = TOOL_SEARCH_MODES.find((m) => m === value.trim().toLowerCase());
-  if (!mode) {
-    throw new UsageError(
-      `--tool-search must be one of ${TOOL_SEARCH_MODES.join(", ")}, got "${value}"`,
-    );
-  }
-  return mode;
 }

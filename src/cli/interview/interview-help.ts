@@ -19,8 +19,11 @@ Options:
   --provider NAME     anthropic (default) | openai-compatible
   --base-url URL      the API address (openai-compatible: required; anthropic: a gateway)
   --max-steps N       model steps (tool calls and replies) per turn (default: ${DEFAULT_MAX_STEPS_PER_TURN})
-  --mcp-config FILE   add the tools of the MCP servers in FILE ({"mcpServers": {...}}); with
-                      more than 10 tools in all they are found on demand through search_tools
+  --mcp-config FILE   add the tools of the MCP servers in FILE, started over stdio:
+                      {"mcpServers": {"name": {"command", "args", "env", "cwd"}}}
+  --tool-search MODE  how MCP tools are loaded: auto (default; above 10 tools they wait until
+                      search_tools finds them), always, never (send every tool), anthropic
+                      (Anthropic's native tool search; anthropic provider only)
   -h, --help          show this help
 
 In a terminal: type at the "you ›" prompt; /exit, Ctrl+D or Ctrl+C ends the session and

@@ -10,6 +10,7 @@ describe("parseInterviewOptions", () => {
       output: "./jobs",
       provider: "anthropic",
       maxStepsPerTurn: 20,
+      toolSearch: "auto",
     });
   });
 
@@ -24,6 +25,8 @@ describe("parseInterviewOptions", () => {
       "7",
       "--mcp-config",
       "mcp.json",
+      "--tool-search",
+      "never",
     );
     expect(parseInterviewOptions(args)).toEqual({
       help: false,
@@ -34,6 +37,7 @@ describe("parseInterviewOptions", () => {
       baseURL: "http://localhost:11434/v1",
       maxStepsPerTurn: 7,
       mcpConfig: "mcp.json",
+      toolSearch: "never",
     });
   });
 
@@ -52,6 +56,11 @@ describe("parseInterviewOptions", () => {
     [["--codebase", "a", "--max-steps", "0"], "--max-steps must be between 1 and 200"],
     [["--codebase", "a", "--max-steps", "ten"], "--max-steps must be a whole number"],
     [["--codebase", "a", "--api-key", "k"], "Unknown option '--api-key'"],
+    [["--codebase", "a", "--tool-search", "bm25"], "--tool-search must be one of auto, always"],
+    [
+      ["--codebase", "a", "--provider", "openai-compatible", "--tool-search", "anthropic"],
+      "--tool-search anthropic needs the anthropic provider",
+    ],
   ])("refuses %j with a one-line usage error", (args, message) => {
     let caught: unknown;
     try {

@@ -1,4 +1,6 @@
+import type { ToolSearchMode } from "../../tools/deferral/tool-loading.ts";
 import { integerOption, parseCommandLine } from "../parse-command-line.ts";
+import { toolSearchOption } from "../tool-search-option.ts";
 import { UsageError } from "../usage-error.ts";
 
 export const DEFAULT_OUTPUT_DIR = "./jobs";
@@ -19,6 +21,8 @@ export interface InterviewOptions {
   maxStepsPerTurn: number;
   /** A Claude-desktop-style MCP config whose servers' tools are added (found via search_tools). */
   mcpConfig?: string;
+  /** How MCP tools are loaded: auto (behind search_tools above 10 tools), always, never, anthropic. */
+  toolSearch: ToolSearchMode;
 }
 
 /** The interview command line, checked; a mistake is a UsageError naming the option to fix. */
@@ -31,6 +35,7 @@ export function parseInterviewOptions(args: string[]): InterviewOptions {
     "base-url": { type: "string" },
     "max-steps": { type: "string" },
     "mcp-config": { type: "string" },
+    "tool-search": { type: "string" },
     help: { type: "boolean", short: "h" },
   });
   const help = values.help === true;
@@ -41,6 +46,7 @@ export function parseInterviewOptions(args: string[]): InterviewOptions {
       output: DEFAULT_OUTPUT_DIR,
       provider: "anthropic",
       maxStepsPerTurn: 0,
+      toolSearch: "auto",
     };
   }
   if (positionals.length > 0) {
@@ -66,12 +72,19 @@ export function parseInterviewOptions(args: string[]): InterviewOptions {
   const model = nonEmpty("model", values.model);
   const baseURL = nonEmpty("base-url", values["base-url"]);
   const mcpConfig = nonEmpty("mcp-config", values["mcp-config"]);
+  const toolSearch = toolSearchOption(values["tool-search"]);
+  if (toolSearch === "anthropic" && provider !== "anthropic") {
+    throw new UsageError(
+      "--tool-search anthropic needs the anthropic provider; use auto, always or never",
+    );
+  }
   return {
     help,
     codebase,
     output: nonEmpty("output", values.output) ?? DEFAULT_OUTPUT_DIR,
     provider,
     maxStepsPerTurn,
+    toolSearch,
     ...(model === undefined ? {} : { model }),
     ...(baseURL === undefined ? {} : { baseURL }),
     ...(mcpConfig === undefined ? {} : { mcpConfig }),

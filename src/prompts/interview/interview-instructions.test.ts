@@ -51,15 +51,20 @@ describe("buildInterviewInstructions", () => {
     expect(prompt).toContain("You cannot write files in this session");
   });
 
-  it("lists deferred tools under search_tools, and counts a deferred web_search as available", () => {
+  it("appends the listing of tools found on request after the loaded ones", () => {
+    const section =
+      "## More tools (use search_tools first)\nMCP: jira:\n- jira__find: Find issues.";
     const prompt = buildInterviewInstructions({
       tools: { ...codebaseTools, search_tools: { description: "Find tools." } },
-      deferredTools: { web_search: { description: "Search the web. More text." } },
+      deferredSection: section,
     });
-    expect(prompt).toContain(
-      "More tools, loaded on request through search_tools:\n- web_search: Search the web.",
+    expect(toolSection(prompt)).toContain(
+      "- search_tools: find and load further tools by describing what you need (listed below).\n\n" +
+        section,
     );
-    expect(prompt).not.toContain("Web search is not available");
+    expect(buildInterviewInstructions({ tools: codebaseTools, deferredSection: "" })).toBe(
+      buildInterviewInstructions({ tools: codebaseTools }),
+    );
   });
 
   it("asks for the job folder layout a later agent can pick up cold", () => {

@@ -6,8 +6,11 @@ export type PromptToolSet = Record<string, { description?: unknown }>;
 export interface InterviewPromptInput {
   /** The tools registered for this session, in the order they are sent. */
   tools: PromptToolSet;
-  /** Tools that are not loaded up front but can be found with search_tools. */
-  deferredTools?: PromptToolSet;
+  /**
+   * The listing of tools that are not loaded up front but can be found with a tool search
+   * (the tool loading plan's promptSection); "" or absent when every tool is loaded.
+   */
+  deferredSection?: string;
 }
 
 interface PromptTool {
@@ -38,8 +41,7 @@ const GUIDANCE: Record<string, string> = {
  */
 export function buildInterviewInstructions(input: InterviewPromptInput): string {
   const tools = listed(input.tools);
-  const deferredTools = listed(input.deferredTools ?? {});
-  const names = new Set([...tools, ...deferredTools].map((t) => t.name));
+  const names = new Set(tools.map((t) => t.name));
   const toolLines = tools.map((t) => `- ${GUIDANCE[t.name] ?? describe(t)}`);
   const limits: string[] = [];
   if (!names.has("web_search")) {
@@ -52,13 +54,7 @@ export function buildInterviewInstructions(input: InterviewPromptInput): string 
       "- You cannot write files in this session: give the job files' content in your reply instead.",
     );
   }
-  const deferred = deferredTools.length
-    ? [
-        "",
-        "More tools, loaded on request through search_tools:",
-        ...deferredTools.map((t) => `- ${describe(t)}`),
-      ]
-    : [];
+  const deferred = input.deferredSection ? ["", input.deferredSection] : [];
   return [
     JTBD_METHOD,
     "",

@@ -49,14 +49,18 @@ describe("createInterviewToolbox", () => {
 
   it("hides extra tools behind search_tools once the set is large, never the built-in ones", async () => {
     const box = createInterviewToolbox({ builtIn, extra: extras(7) });
-    expect(Object.keys(box.tools).at(-1)).toBe("search_tools");
+    expect(Object.keys(box.tools)).toEqual([
+      ...Object.keys(builtIn),
+      "search_tools",
+      ...Object.keys(extras(7).tools),
+    ]);
     expect(box.deferred).toEqual(Object.keys(extras(7).tools));
+    expect(box.visible).toEqual([...Object.keys(builtIn), "search_tools"]);
     const first = await box.prepareStep?.(stepArg([]));
     expect(first).toEqual({ activeTools: [...Object.keys(builtIn), "search_tools"] });
     expect(box.instructions).toContain("- search_tools: find and load further tools");
-    expect(box.instructions).toContain(
-      "More tools, loaded on request through search_tools:\n- mcp__add: The add tool.",
-    );
+    expect(box.instructions).toContain("## More tools (use search_tools first)");
+    expect(box.instructions).toContain("MCP: fixture:\n- mcp__add: The add tool.");
     expect(box.instructions.split("# Your tools")[1]?.split("More tools")[0]).not.toContain(
       "mcp__",
     );
@@ -64,9 +68,9 @@ describe("createInterviewToolbox", () => {
 
   it("loads a tool search_tools found, in this turn and every later one", async () => {
     const box = createInterviewToolbox({ builtIn, extra: extras(7) });
-    const expected = [...Object.keys(builtIn), "mcp__weather", "search_tools"];
+    const expected = [...Object.keys(builtIn), "search_tools", "mcp__weather"];
     const thisTurn = await box.prepareStep?.(stepArg([{ toolResults: [found("mcp__weather")] }]));
-    expect(thisTurn?.activeTools?.slice().sort()).toEqual(expected.slice().sort());
+    expect(thisTurn?.activeTools).toEqual(expected);
     // A later turn sees the search only in the conversation's messages.
     const earlierTurn: ModelMessage = {
       role: "tool",
@@ -80,7 +84,21 @@ describe("createInterviewToolbox", () => {
       ],
     };
     const laterTurn = await box.prepareStep?.(stepArg([], [earlierTurn]));
-    expect(laterTurn?.activeTools?.slice().sort()).toEqual(expected.slice().sort());
+    expect(laterTurn?.activeTools).toEqual(expected);
+  });
+
+  it("sends every tool with --tool-search never, and marks extras for Anthropic's own search", () => {
+    const never = createInterviewToolbox({ builtIn, extra: extras(7), toolSearch: "never" });
+    expect(never.deferred).toEqual([]);
+    expect(never.prepareStep).toBeUndefined();
+    expect(Object.keys(never.tools)).not.toContain("search_tools");
+
+    const native = createInterviewToolbox({ builtIn, extra: extras(2), toolSearch: "anthropic" });
+    expect(native.deferred).toEqual(["mcp__add", "mcp__weather"]);
+    expect(native.tools.mcp__add?.providerOptions).toEqual({ anthropic: { deferLoading: true } });
+    expect(native.tools.file_read?.providerOptions).toBeUndefined();
+    expect(native.instructions).toContain("## More tools (use tool_search_tool_bm25 first)");
+    expect(native.instructions).not.toContain("- tool_search");
   });
 
   it("refuses an extra tool that would replace a built-in one", () => {

@@ -1,14 +1,10 @@
 import type { PrepareStepFunction, ToolSet } from "ai";
 import { buildInterviewInstructions } from "../../prompts/interview/interview-instructions.ts";
 import type { CatalogMetadata } from "../../tools/catalog/catalog-entry-from-tool.ts";
-import { catalogEntriesFromToolSet } from "../../tools/catalog/catalog-from-tool-set.ts";
 import { PRODUCT_TOOL_METADATA } from "../../tools/catalog/product-catalog.ts";
-import { createToolCatalog } from "../../tools/catalog/tool-catalog.ts";
-import {
-  createDeferral,
-  DEFAULT_DEFERRAL_THRESHOLD,
-} from "../../tools/deferral/create-deferral.ts";
-import { createSearchToolsTool, SEARCH_TOOLS_TOOL_NAME } from "../../tools/search-tools.ts";
+import { ANTHROPIC_TOOL_SEARCH_KEY } from "../../tools/deferral/anthropic-tool-search.ts";
+import { planToolLoading, type ToolSearchMode } from "../../tools/deferral/tool-loading.ts";
+import { SEARCH_TOOLS_TOOL_NAME } from "../../tools/search-tools.ts";
 
 /** Tools added to the interview's own, e.g. imported from MCP servers. */
 export interface ExtraTools {
@@ -21,58 +17,60 @@ export interface InterviewToolboxOptions {
   /** The interview's own tools (createInterviewTools): always loaded. */
   builtIn: ToolSet;
   extra?: ExtraTools;
-  /** Above this many tools, extra tools are hidden behind search_tools (default 10). */
+  /** How extra tools are loaded (default auto: behind search_tools above 10 tools). */
+  toolSearch?: ToolSearchMode;
   threshold?: number;
 }
 
 export interface InterviewToolbox {
-  /** Every registered tool, in a fixed order: built-in, extra, then search_tools if deferring. */
+  /** Every registered tool, in an order that never changes between steps. */
   tools: ToolSet;
   /** The system prompt for exactly the tools the model is shown (and those it can find). */
   instructions: string;
-  /** Tools hidden until search_tools finds them; empty when everything is loaded. */
+  /** Sent from the first step. */
+  visible: readonly string[];
+  /** Hidden until a tool search finds them; empty when everything is loaded. */
   deferred: readonly string[];
-  /** Per-step activeTools when deferring; undefined when every tool is sent. */
+  /** Per-step activeTools when deferring through search_tools. */
   prepareStep?: PrepareStepFunction<ToolSet>;
 }
 
 /**
- * The interview's tool set and prompt. With few tools every definition is sent; once the set is
- * large (MCP imports), the extra tools are deferred: only the built-in tools and search_tools are
- * sent until search_tools returns a hidden tool, which then stays loaded for the rest of the
- * conversation (deferral reads earlier turns' search_tools results from the messages).
+ * The interview's tool set and prompt. The interview lives on its own tools, so they are always
+ * loaded; only extra tools (MCP imports) may wait behind search_tools, and only once the set is
+ * large (planToolLoading). A tool found in one turn stays loaded in later ones: deferral reads
+ * earlier search_tools results from the conversation's messages.
  */
 export function createInterviewToolbox(options: InterviewToolboxOptions): InterviewToolbox {
-  const threshold = options.threshold ?? DEFAULT_DEFERRAL_THRESHOLD;
   const extra = options.extra?.tools ?? {};
   for (const name of Object.keys(extra)) {
     if (Object.hasOwn(options.builtIn, name) || name === SEARCH_TOOLS_TOOL_NAME) {
       throw new Error(`interview tools: an extra tool may not be named "${name}"`);
     }
   }
-  const all: ToolSet = { ...options.builtIn, ...extra };
-  // search_tools itself counts: it is one more definition sent on every step.
-  if (Object.keys(all).length + 1 <= threshold || Object.keys(extra).length === 0) {
-    return { tools: all, instructions: buildInterviewInstructions({ tools: all }), deferred: [] };
-  }
-  const metadata = { ...PRODUCT_TOOL_METADATA, ...options.extra?.catalogMetadata };
-  // The interview lives on its own tools; only the extras are worth finding on demand.
-  const core = [...Object.keys(options.builtIn), SEARCH_TOOLS_TOOL_NAME];
-  const catalog = createToolCatalog(catalogEntriesFromToolSet(all, { metadata, core }));
-  const tools: ToolSet = {
-    ...all,
-    [SEARCH_TOOLS_TOOL_NAME]: createSearchToolsTool(catalog, { onToolCall: () => {} }),
-  };
-  const deferral = createDeferral({ tools, catalog, threshold });
-  const pick = (names: readonly string[]) =>
-    Object.fromEntries(names.map((name) => [name, tools[name] as ToolSet[string]]));
+  const loading = planToolLoading({
+    tools: { ...options.builtIn, ...extra },
+    core: Object.keys(options.builtIn),
+    metadata: { ...PRODUCT_TOOL_METADATA, ...options.extra?.catalogMetadata },
+    mode: options.toolSearch ?? "auto",
+    ...(options.threshold === undefined ? {} : { threshold: options.threshold }),
+    // The terminal shows each call as it happens; no JSON log lines.
+    onToolCall: () => {},
+  });
+  // Anthropic's native search has no description of ours; the deferred section names it.
+  const promptTools = Object.fromEntries(
+    loading.visible
+      .filter((name) => name !== ANTHROPIC_TOOL_SEARCH_KEY)
+      .map((name) => [name, loading.tools[name] as ToolSet[string]]),
+  );
   return {
-    tools,
+    tools: loading.tools,
     instructions: buildInterviewInstructions({
-      tools: pick(deferral.alwaysActive),
-      deferredTools: pick(deferral.deferred),
+      tools: promptTools,
+      deferredSection: loading.promptSection,
     }),
-    deferred: deferral.deferred,
-    prepareStep: ({ steps, messages }) => deferral.prepareStep({ steps, messages }),
+    visible: loading.visible,
+    deferred: loading.deferred,
+    ...(loading.prepareStep ? { prepareStep: loading.prepareStep } : {}),
   };
 }
