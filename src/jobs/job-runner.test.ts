@@ -470,3 +470,46 @@ describe("webhooks from the runner", () => {
     expect(r.get(job.id)?.webhook.status).toBe("skipped");
   });
 });
+
+describe("webhook deliveries and the job slots", () => {
+  it("a slow receiver does not hold a job slot: the next job runs while the webhook waits", async () => {
+    const receiverAnswers = deferred();
+    const delivered: string[] = [];
+    const notifier: WebhookNotifier = {
+      deliver: async (_target, body) => {
+        await receiverAnswers.promise;
+        delivered.push(body.job_id);
+        return { status: "delivered", attempts: 1 };
+      },
+    };
+    const secondDone = deferred();
+    const r = runner({
+      concurrency: 1,
+      notifier,
+      workflows: {
+        x: defineWorkflow<string, string>({
+          run: async ({ payload }) => {
+            if (payload === "second") secondDone.resolve();
+            return payload;
+          },
+        }),
+      },
+    });
+    const first = r.enqueue({
+      kind: "x",
+      payload: "first",
+      webhook: { url: "https://slow.example/", secret: undefined },
+    });
+    const second = r.enqueue({ kind: "x", payload: "second" });
+    r.start();
+    await secondDone.promise;
+    expect(r.get(first.id)).toMatchObject({ status: "completed", webhook: { status: "pending" } });
+    expect(delivered).toEqual([]);
+
+    receiverAnswers.resolve();
+    await r.whenIdle();
+    expect(delivered).toEqual([first.id]);
+    expect(r.get(first.id)?.webhook.status).toBe("delivered");
+    expect(r.get(second.id)?.status).toBe("completed");
+  });
+});

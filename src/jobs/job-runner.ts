@@ -81,13 +81,16 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const sleep = options.sleep ?? ((ms, signal) => delay(ms, undefined, { signal }));
   const shutdown = new AbortController();
   const running = new Set<Promise<void>>();
+  // Webhook deliveries are tracked apart: a slow receiver (up to three 10 s attempts) must not
+  // hold one of the `concurrency` slots and stall the queue.
+  const notifying = new Set<Promise<void>>();
   let started = false;
   let idleWaiters: Array<() => void> = [];
 
-  const track = (work: Promise<void>) => {
-    running.add(work);
+  const track = (work: Promise<void>, set = running) => {
+    set.add(work);
     void work.finally(() => {
-      running.delete(work);
+      set.delete(work);
       pump();
     });
   };
@@ -99,7 +102,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       if (!job) break;
       track(runJob(job));
     }
-    if (running.size === 0) {
+    if (running.size === 0 && notifying.size === 0) {
       for (const resolve of idleWaiters) resolve();
       idleWaiters = [];
     }
@@ -146,7 +149,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
 
   const finish = (job: JobRecord) => {
     events.publish({ type: "finished", job });
-    if (job.webhook.status === "pending") track(notify(job));
+    if (job.webhook.status === "pending") track(notify(job), notifying);
   };
 
   const notify = (job: JobRecord) =>
@@ -196,13 +199,15 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       store.requeueRunning();
       for (const id of store.unsentWebhooks()) {
         const job = store.get(id);
-        if (job) track(notify(job));
+        if (job) track(notify(job), notifying);
       }
       pump();
     },
     async stop() {
       shutdown.abort();
-      while (running.size > 0) await Promise.allSettled([...running]);
+      while (running.size + notifying.size > 0) {
+        await Promise.allSettled([...running, ...notifying]);
+      }
     },
     whenIdle() {
       if (!started) return Promise.reject(new Error("the job runner was not started"));
