@@ -95,6 +95,8 @@ describe("idea-explorer explore (local git repository, fake Anthropic API)", () 
     );
     expect(run.stdout.trim()).toBe(`ideas/${folder}/research.md`);
 
+    // With --stats the calls go into the log file instead of JSON lines on stderr.
+    expect(run.stderr).not.toContain('{"event":"tool_call"');
     // Progress on stderr: steps, each tool call with its path or query and outcome, tokens.
     expect(run.stderr).toContain("step 1 of 5");
     expect(run.stderr).toMatch(/read_research 2026-01-02-solar-dryer\/research\.md → ok/);
@@ -162,7 +164,11 @@ describe("idea-explorer explore (local git repository, fake Anthropic API)", () 
 
   it("reports an idea already explored without calling the model, and prints its path", async () => {
     scriptExploration();
-    expect((await explore([IDEA])).code).toBe(0);
+    const first = await explore([IDEA]);
+    expect(first.code).toBe(0);
+    // Without --stats each tool call is logged as exactly one JSON line.
+    const logged = first.stderr.split("\n").filter((l) => l.startsWith('{"event":"tool_call"'));
+    expect(logged.map((l) => JSON.parse(l).name)).toEqual(["read_research", "web_search"]);
     const requests = fake.requests.length;
 
     // The same idea, differently spelled, is the same idea.
