@@ -1,11 +1,10 @@
-import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { parseEnv } from "../config/env.ts";
 import { type ExploreRequest, parseExploreRequest } from "../config/explore-request.ts";
-import type { WorkflowStep } from "../jobs/workflow.ts";
 import type { ExplorePayload } from "../research/explore/explore-plan.ts";
-import { type ExploreResult, exploreWorkflow } from "../research/explore/explore-workflow.ts";
+import type { ExploreResult } from "../research/explore/explore-workflow.ts";
 import type { ResearchDeps } from "../research/explore/research-exploration.ts";
+import { newExplorePayload, runExploreInline } from "../research/explore/run-explore-inline.ts";
 import { resolveSearchBackend } from "../search/resolve-search-backend.ts";
 import type { CliIo } from "./cli-io.ts";
 import { printDryRun } from "./explore/dry-run.ts";
@@ -21,8 +20,8 @@ export { EXPLORE_HELP, EXPLORE_SUMMARY } from "./explore/explore-help.ts";
 
 /**
  * `idea-explorer explore`: every input and setting is checked before any work (the idea, the
- * model and its key, the search backend, the repository), then the exploration runs with
- * progress on stderr and the result on stdout.
+ * model and its key, the search backend, the repository, the codebase, the MCP servers), then
+ * the exploration runs with progress on stderr and the result on stdout.
  */
 export async function runExploreCommand(args: string[], io: CliIo): Promise<number> {
   const flags = parseExploreFlags(args);
@@ -55,11 +54,7 @@ async function explore(
   request: ExploreRequest,
 ): Promise<number> {
   const { store, model } = deps;
-  const payload: ExplorePayload = {
-    request,
-    requestedAt: new Date().toISOString(),
-    runId: randomUUID(),
-  };
+  const payload: ExplorePayload = newExplorePayload(request);
   if (flags.dryRun) return printDryRun(payload, deps, io);
 
   const write = (line: string) => io.stderr.write(`${line}\n`);
@@ -69,37 +64,16 @@ async function explore(
   const onSignal = () => abort.abort(new Error("interrupted (Ctrl+C); nothing was written"));
   process.once("SIGINT", onSignal);
   try {
-    const result = await exploreWorkflow({
-      ...deps,
-      onToolCall: progress.toolCall,
-      onStep: progress.step,
-    })({
-      jobId: payload.runId,
+    const result = await runExploreInline(
       payload,
-      step: inlineSteps(progress.phase),
-      reportProgress: () => {},
-      signal: abort.signal,
-    });
+      { ...deps, onToolCall: progress.toolCall, onStep: progress.step },
+      { announce: progress.phase, signal: abort.signal },
+    );
     printResult(result, flags, io);
     return 0;
   } finally {
     process.off("SIGINT", onSignal);
   }
-}
-
-/** The CLI runs the same workflow as the service, with steps that simply run in order. */
-function inlineSteps(announce: (line: string) => void): WorkflowStep {
-  const labels: Record<string, string> = {
-    prepare: "Checking the repository for earlier research",
-    research: "Researching",
-    commit: "Writing research.md and exploration-log.json",
-  };
-  return {
-    do: async (name, fn) => {
-      announce(`${labels[name] ?? name}...`);
-      return fn();
-    },
-  };
 }
 
 function printResult(result: ExploreResult, flags: ExploreFlags, io: CliIo): void {

@@ -10,6 +10,7 @@ import {
 import { prepareExploration } from "../../research/explore/prepare-exploration.ts";
 import type { SearchFunction } from "../../search/search-function.ts";
 import type { ResearchStore } from "../../store/research-store.ts";
+import { DEFAULT_DEFERRAL_THRESHOLD } from "../../tools/deferral/create-deferral.ts";
 import type { CliIo } from "../cli-io.ts";
 
 /**
@@ -49,15 +50,16 @@ export async function printDryRun(
   return 0;
 }
 
-const STRATEGY: Record<ExploreToolkit["strategy"], string> = {
-  all: "off, every tool is loaded",
-  search_tools: "on, deferred tools load once search_tools finds them",
-  anthropic: "Anthropic's native BM25 tool search (defer_loading)",
+const STRATEGY: Record<ExploreToolkit["strategy"], (toolCount: number) => string> = {
+  all: (n) =>
+    `off, all ${n} tools are loaded (auto defers above ${DEFAULT_DEFERRAL_THRESHOLD}; --tool-search always forces it)`,
+  search_tools: () => "on, deferred tools are sent once search_tools finds them",
+  anthropic: () => "Anthropic's native BM25 tool search (deferred tools marked defer_loading)",
 };
 
 /** The tools loaded from the first step, then the deferred ones by category. */
 function printTools(toolkit: ExploreToolkit, out: (text: string) => void): void {
-  out(`Tool search: ${STRATEGY[toolkit.strategy]}`);
+  out(`Tool search: ${STRATEGY[toolkit.strategy](Object.keys(toolkit.tools).length)}`);
   out("Tools loaded from the first step:");
   for (const name of toolkit.visible) {
     const description = toolkit.tools[name]?.description;
