@@ -43,6 +43,8 @@ for (const { title, file } of sets) {
     const b = seed.byTag[tag];
     if (a && b) line(tag, a, b);
   }
+  const target = ours.overall.recallAt5 >= 0.9 ? "met" : "MISSED";
+  console.log(`target Recall@5 >= 0.90 (${file}): ${fmt(ours.overall.recallAt5)}, ${target}`);
   console.log(
     `no-tool (${ours.noTool.queries}): any result returned bm25 ${fmt(ours.noTool.anyResult)} / seed ${fmt(seed.noTool.anyResult)}; ` +
       `confident first result (coverage >= 0.5) bm25 ${fmt(ours.noTool.confident)} / seed ${fmt(seed.noTool.confident)}`,
