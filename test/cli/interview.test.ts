@@ -240,7 +240,7 @@ describe("idea-explorer interview (child process, piped stdin, loopback Anthropi
       env: env(api.url),
       cwd: tree.dir,
     });
-    expect(run.stderr).toMatch(/^model error: [^\n]*Overloaded\n$/);
+    expect(run.stderr).toBe("Anthropic API overloaded (529) after 3 attempts; try again later\n");
     expect(run.stdout).toContain("Second turn answered.");
     expect(run.stdout).toContain("No files written this session");
     expect(run.code).toBe(1);
@@ -263,7 +263,7 @@ describe("idea-explorer interview (child process, piped stdin, loopback Anthropi
       cwd: tree.dir,
     });
     expect(run.stderr.split("\n")).toHaveLength(2);
-    expect(run.stderr).toMatch(/^model error: .*Internal server error\n$/);
+    expect(run.stderr).toBe("Anthropic API call failed: Internal server error\n");
     expect(run.stdout).toContain("Recovered.");
     expect(run.code).toBe(1);
   });
@@ -275,7 +275,9 @@ describe("idea-explorer interview (child process, piped stdin, loopback Anthropi
       env: env(api.url),
       cwd: tree.dir,
     });
-    expect(run.stderr).toBe("model error: invalid x-api-key (ending the session)\n");
+    expect(run.stderr).toBe(
+      "Anthropic API rejected the API key (401): invalid x-api-key; check the key (ending the session)\n",
+    );
     expect(run.stdout).toContain("No files written this session");
     expect(api.requests).toHaveLength(1);
     expect(run.code).toBe(1);

@@ -96,17 +96,19 @@ describe("runInterviewLoop", () => {
 
   it("reports a model error on one line without secrets, goes on, and exits 1", async () => {
     const overloaded = new APICallError({
-      message: "Overloaded (key sk-secret-value)\n  at somewhere",
+      message: "Upstream broke (key sk-secret-value)\n  at somewhere",
       url: "http://127.0.0.1/v1/messages",
       requestBodyValues: {},
-      statusCode: 529,
+      statusCode: 500,
       isRetryable: false,
     });
     const { code, out, err, model } = await run(
       [{ error: overloaded }, { text: "Back." }],
       "first\nsecond\n",
     );
-    expect(err).toBe("model error: Overloaded (key ***)\n");
+    expect(err).toBe(
+      "mock-provider API server error (500): Upstream broke (key ***) at somewhere\n",
+    );
     expect(out).toContain("Back.");
     expect(model.doStreamCalls).toHaveLength(2);
     expect(code).toBe(1);
@@ -121,7 +123,9 @@ describe("runInterviewLoop", () => {
       isRetryable: false,
     });
     const { code, err, model } = await run([{ error: rejected }], "first\nsecond\n");
-    expect(err).toBe("model error: invalid x-api-key (ending the session)\n");
+    expect(err).toBe(
+      "mock-provider API rejected the API key (401): invalid x-api-key; check the key (ending the session)\n",
+    );
     expect(model.doStreamCalls).toHaveLength(1);
     expect(code).toBe(1);
   });

@@ -85,7 +85,8 @@ function report(outcome: TurnOutcome, printer: TurnPrinter, options: InterviewLo
       printer.line("(interrupted)");
       return "stop";
     case "failed": {
-      const line = `model error: ${oneLineError(outcome.error, options.env)}`;
+      // The message already names the API, the status and what to check.
+      const line = oneLineError(outcome.error, options.env);
       if (isUnrecoverableModelError(outcome.error)) {
         printer.errorLine(`${line} (ending the session)`);
         return "stop";

@@ -7,6 +7,7 @@ import {
   streamText,
   type ToolSet,
 } from "ai";
+import { type AgentError, apiLabel, toAgentError } from "../../agent/agent-error.ts";
 import {
   CONVERSATION_CACHE,
   cachedInstructions,
@@ -31,7 +32,8 @@ export type TurnOutcome =
   /** The per-turn step limit ended the turn while the model still wanted tools. */
   | { status: "step-limit"; steps: number }
   | { status: "aborted" }
-  | { status: "failed"; error: unknown };
+  /** The model API failed: one line naming the API, the status and what to check. */
+  | { status: "failed"; error: AgentError };
 
 type ProviderOptions = NonNullable<Parameters<typeof streamText>[0]["providerOptions"]>;
 
@@ -148,7 +150,7 @@ export function createInterviewSession(options: InterviewSessionOptions): Interv
     }
     if (streamError !== undefined) {
       keep(userMessage, completed);
-      return { status: "failed", error: streamError };
+      return { status: "failed", error: toAgentError(streamError, apiLabel(options.model)) };
     }
     keep(userMessage, await result.responseMessages);
     if (lastFinish?.reason === "tool-calls" && lastFinish.steps >= options.maxStepsPerTurn) {
