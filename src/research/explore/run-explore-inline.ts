@@ -1,0 +1,45 @@
+import { randomUUID } from "node:crypto";
+import type { ExploreRequest } from "../../config/explore-request.ts";
+import type { WorkflowStep } from "../../jobs/workflow.ts";
+import type { ExplorePayload } from "./explore-plan.ts";
+import { type ExploreResult, exploreWorkflow } from "./explore-workflow.ts";
+import type { ResearchDeps } from "./research-exploration.ts";
+
+/** What each step of the explore workflow does, as progress tells a person. */
+const STEP_LABELS: Readonly<Record<string, string>> = {
+  prepare: "Checking the repository for earlier research",
+  research: "Researching",
+  commit: "Writing research.md and exploration-log.json",
+};
+
+/** A new run of `request`, asked for now (the date names the folder). */
+export function newExplorePayload(request: ExploreRequest, now = new Date()): ExplorePayload {
+  return { request, requestedAt: now.toISOString(), runId: randomUUID() };
+}
+
+/**
+ * The CLI and the MCP server run the same workflow as the service, with steps that simply run in
+ * order in this process: no job database, so nothing resumes; a failed run is run again.
+ */
+export function runExploreInline(
+  payload: ExplorePayload,
+  deps: Omit<ResearchDeps, "signal">,
+  options: { announce(line: string): void; signal: AbortSignal },
+): Promise<ExploreResult> {
+  return exploreWorkflow(deps)({
+    jobId: payload.runId,
+    payload,
+    step: inlineSteps(options.announce),
+    reportProgress: () => {},
+    signal: options.signal,
+  });
+}
+
+function inlineSteps(announce: (line: string) => void): WorkflowStep {
+  return {
+    do: async (name, fn) => {
+      announce(`${STEP_LABELS[name] ?? name}...`);
+      return fn();
+    },
+  };
+}
