@@ -1,6 +1,4 @@
 import { cp, writeFile } from "node:fs/promises";
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
@@ -10,6 +8,11 @@ import {
   type ScriptedReply,
   startFakeAnthropic,
 } from "../fakes/anthropic-server.ts";
+import {
+  type ChatReply,
+  type ChatRequest,
+  startFakeOpenAiCompatible,
+} from "../fakes/openai-compatible-server.ts";
 import { type FakeSearchServer, startSearxngFake } from "../fakes/search-servers.ts";
 import { makeTempTree, type TempTree } from "../helpers/temp-tree.ts";
 import { REPO, runInterviewCli } from "./run-interview-cli.ts";
@@ -207,54 +210,12 @@ describe("interview web search with an openai-compatible server", () => {
   });
 });
 
-interface ChatRequest {
-  headers: Record<string, string | string[] | undefined>;
-  body: { model: string; messages: unknown[]; tools?: Array<{ function: { name: string } }> };
-}
-
-type ChatReply = { text: string } | { toolCall: { name: string; arguments: unknown } };
-
 function toolsOf(request: ChatRequest | undefined): string[] {
   return (request?.body.tools ?? []).map((t) => t.function.name);
 }
 
-/**
- * Just enough of an OpenAI-compatible server (Ollama, vLLM, llama.cpp) for streamText: `POST
- * /v1/chat/completions` answered with `chat.completion.chunk` server-sent events.
- */
 async function startOpenAiCompatible(replies: ChatReply[]) {
-  const requests: ChatRequest[] = [];
-  const server = createServer(async (req, res) => {
-    let raw = "";
-    for await (const chunk of req) raw += chunk;
-    requests.push({ headers: req.headers, body: JSON.parse(raw) });
-    const next = replies.shift() ?? { text: "(no more scripted replies)" };
-    const chunk = (delta: unknown, finish: string | null) =>
-      `data: ${JSON.stringify({
-        id: "chatcmpl-1",
-        object: "chat.completion.chunk",
-        created: 0,
-        model: "m",
-        choices: [{ index: 0, delta, finish_reason: finish }],
-        ...(finish ? { usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 } } : {}),
-      })}\n\n`;
-    res.writeHead(200, { "content-type": "text/event-stream" });
-    if ("text" in next) {
-      res.write(chunk({ role: "assistant", content: next.text }, null));
-      res.write(chunk({}, "stop"));
-    } else {
-      const call = {
-        index: 0,
-        id: `call_${requests.length}`,
-        type: "function",
-        function: { name: next.toolCall.name, arguments: JSON.stringify(next.toolCall.arguments) },
-      };
-      res.write(chunk({ role: "assistant", tool_calls: [call] }, null));
-      res.write(chunk({}, "tool_calls"));
-    }
-    res.end("data: [DONE]\n\n");
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  closers.push(() => new Promise((resolve) => server.close(() => resolve())));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, requests };
+  const server = await startFakeOpenAiCompatible(replies);
+  closers.push(server.close);
+  return server;
 }
