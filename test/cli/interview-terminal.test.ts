@@ -141,4 +141,22 @@ describe("idea-explorer interview in a real terminal", () => {
       );
     },
   );
+
+  it.skipIf(!hasScript)("/exit and Ctrl+D at the prompt end the session the same way", async () => {
+    api = await startFakeAnthropic({ replies: [reply.text("Noted.")] });
+    const term = watch(startInTerminal(api.url));
+    await term.waitFor("you › ");
+    term.child.stdin.write("hello\r");
+    await term.waitFor("you › ", 2);
+    term.child.stdin.write("/exit\r");
+    expect(await term.exited()).toBe(0);
+    expect(term.output()).toContain("No files written this session (output folder: ./jobs).");
+
+    const again = watch(startInTerminal(api.url));
+    await again.waitFor("you › ");
+    again.child.stdin.write("\x04");
+    expect(await again.exited()).toBe(0);
+    expect(again.output()).toContain("No files written this session (output folder: ./jobs).");
+    expect(api.requests).toHaveLength(1);
+  });
 });

@@ -15,9 +15,11 @@ and writes one folder per job: <output>/<job-slug>/jtbd.md and
 Options:
   --codebase DIR      the codebase to ground the interview in (required; never written)
   --output DIR        where job folders are written (default: ${DEFAULT_OUTPUT_DIR})
-  --model ID          the model id (default: the provider's default)
+  --model ID          anthropic: sonnet (default), opus, haiku or a full model id;
+                      openai-compatible: the name the server serves (required)
   --provider NAME     anthropic (default) | openai-compatible
-  --base-url URL      the API address (openai-compatible: required; anthropic: a gateway)
+  --base-url URL      the API address (openai-compatible: required, e.g.
+                      http://localhost:11434/v1; anthropic: a gateway, else ANTHROPIC_BASE_URL)
   --max-steps N       model steps (tool calls and replies) per turn (default: ${DEFAULT_MAX_STEPS_PER_TURN})
   --mcp-config FILE   add the tools of the MCP servers in FILE, started over stdio:
                       {"mcpServers": {"name": {"command", "args", "env", "cwd"}}}
