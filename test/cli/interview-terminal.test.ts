@@ -111,29 +111,27 @@ describe("idea-explorer interview in a real terminal", () => {
   );
 
   it.skipIf(!hasScript)(
-    "Ctrl+C during a turn stops the request, keeps the files written so far, and ends cleanly",
+    "streams text while the reply is open; Ctrl+C then stops the turn, keeps the files written, ends cleanly",
     async () => {
-      let requestHangs = () => {};
-      const hanging = new Promise<void>((resolve) => {
-        requestHangs = resolve;
-      });
       api = await startFakeAnthropic({
-        replies: [reply.toolUse("file_write", { path: "csv-export/jtbd.md", content: "# Job\n" })],
-        // The turn's second step never gets an answer.
-        handler: () => {
-          requestHangs();
-          return reply.hang();
-        },
+        replies: [
+          reply.toolUse("file_write", { path: "csv-export/jtbd.md", content: "# Job\n" }),
+          // The next step streams its first words, then never finishes.
+          reply.hang(reply.text("Now drafting the spec for the streaming writer")),
+        ],
       });
       const term = watch(startInTerminal(api.url));
       await term.waitFor("you › ");
       term.child.stdin.write("Write the job now\r");
       await term.waitFor("Wrote csv-export/jtbd.md");
-      await hanging;
+      // Text is shown as it arrives, while its reply is still open.
+      await term.waitFor("Now drafting the spec for the streaming writer");
       term.child.stdin.write("\x03");
       expect(await term.exited()).toBe(0);
       const transcript = term.output();
-      expect(transcript).toContain("(interrupted)");
+      expect(transcript).toContain(
+        "Now drafting the spec for the streaming writer\r\n(interrupted)",
+      );
       expect(transcript).toContain("Session summary: 1 file written in ./jobs:");
       expect(transcript).toContain("  csv-export/jtbd.md");
       expect(await readFile(path.join(tree.dir, "jobs/csv-export/jtbd.md"), "utf8")).toBe(

@@ -129,7 +129,16 @@ export async function startFakeAnthropic(
         "invalid_request_error",
         `fake anthropic server: no scripted reply for request #${index + 1}`,
       );
-    if (scripted.kind === "hang") return; // closed by the client's abort or by close()
+    if (scripted.kind === "hang") {
+      // Held open until the client's abort or close().
+      if (scripted.partial && recorded.stream) {
+        const events = messageToSse(toMessage(recorded, scripted.partial, ++messageCount));
+        const firstStop = events.findIndex((e) => e.event === "content_block_stop");
+        sendSseStart(res);
+        for (const event of events.slice(0, firstStop)) res.write(encodeSse(event));
+      }
+      return;
+    }
     if (scripted.kind === "error") {
       if (scripted.midStream && recorded.stream) {
         return sendSse(
@@ -202,13 +211,17 @@ function emptyReply(): MessageReply {
 }
 
 function sendSse(res: ServerResponse, events: ReturnType<typeof messageToSse>): void {
+  sendSseStart(res);
+  for (const event of events) res.write(encodeSse(event));
+  res.end();
+}
+
+function sendSseStart(res: ServerResponse): void {
   res.writeHead(200, {
     "content-type": "text/event-stream",
     "cache-control": "no-cache",
     "request-id": requestId(),
   });
-  for (const event of events) res.write(encodeSse(event));
-  res.end();
 }
 
 function sendError(res: ServerResponse, error: ErrorReply): void {

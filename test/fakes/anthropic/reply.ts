@@ -16,6 +16,11 @@ export type ScriptedReply = MessageReply | ErrorReply | HangReply;
 /** Never answers (until the client gives up or the server closes): for timeout tests. */
 export interface HangReply {
   kind: "hang";
+  /**
+   * With `stream: true`, first stream this message up to the end of its first block (e.g. the
+   * first text deltas), then hold: for tests of output that must appear while a reply streams.
+   */
+  partial?: MessageReply;
 }
 
 export interface MessageReply {
@@ -184,7 +189,8 @@ export const reply = {
   unauthorized: (options: Partial<ErrorReply> = {}) =>
     reply.error(401, "authentication_error", "invalid x-api-key", options),
   badRequest: (message: string) => reply.error(400, "invalid_request_error", message),
-  hang: (): HangReply => ({ kind: "hang" }),
+  hang: (partial?: MessageReply): HangReply =>
+    partial ? { kind: "hang", partial } : { kind: "hang" },
 };
 
 function withUsage(message: MessageReply, usage: Partial<Usage> | undefined): MessageReply {
