@@ -380,26 +380,39 @@ describe("idea-explorer interview (child process, piped stdin, loopback Anthropi
     expect(await listTree(tree.dir)).not.toContain("jobs");
   });
 
-  it("fails at once on a codebase it may not read", async () => {
-    await chmod(codebase, 0o000);
+  it.each([
+    [
+      "a codebase it may not read",
+      "codebase",
+      0o000,
+      [],
+      '--codebase "codebase": the folder cannot be read',
+    ],
+    [
+      "an output folder it may not write",
+      "read-only-jobs",
+      0o555,
+      ["--output", "read-only-jobs"],
+      '--output "read-only-jobs": the folder is not writable',
+    ],
+  ])("fails at once on %s", async (_what, folder, mode, args, message) => {
+    await mkdir(path.join(tree.dir, folder), { recursive: true });
+    await chmod(path.join(tree.dir, folder), mode);
     api = await startFakeAnthropic();
-    // root reads anything: run the CLI as an unprivileged user then, in folders it may enter.
+    // Root reads and writes anything: then run the CLI as nobody, in folders nobody may enter.
     const asUser = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
     if ("uid" in asUser) {
-      for (let dir = tree.dir; dir !== path.dirname(dir); dir = path.dirname(dir)) {
-        if (dir.startsWith(path.dirname(tree.dir))) await chmod(dir, 0o777);
-      }
+      await chmod(path.dirname(tree.dir), 0o755);
+      await chmod(tree.dir, 0o755);
     }
-    const run = await runInterviewCli(["--codebase", "codebase"], {
+    const run = await runInterviewCli(["--codebase", "codebase", ...args], {
       input: "hello\n",
       env: { ANTHROPIC_BASE_URL: api.url, ANTHROPIC_API_KEY: "k" },
       cwd: tree.dir,
       ...asUser,
     });
-    await chmod(codebase, 0o755);
-    expect(run.stderr).toBe(
-      'idea-explorer interview: --codebase "codebase": the folder cannot be read\n',
-    );
+    await chmod(path.join(tree.dir, folder), 0o755);
+    expect(run.stderr).toBe(`idea-explorer interview: ${message}\n`);
     expect(run.code).toBe(2);
     expect(api.requests).toHaveLength(0);
     expect(await listTree(tree.dir)).not.toContain("jobs");
