@@ -10,6 +10,13 @@ export type JobListener = (event: JobEvent) => void;
 /** In-process fan-out of job events (the SSE endpoint listens here). */
 export class JobEvents {
   readonly #listeners = new Map<string, Set<JobListener>>();
+  readonly #everyJob = new Set<JobListener>();
+
+  /** Events of every job: one listener, not one per job (no memory per queued job). */
+  subscribeAll(listener: JobListener): () => void {
+    this.#everyJob.add(listener);
+    return () => this.#everyJob.delete(listener);
+  }
 
   subscribe(jobId: string, listener: JobListener): () => void {
     let set = this.#listeners.get(jobId);
@@ -26,7 +33,7 @@ export class JobEvents {
 
   publish(event: JobEvent): void {
     const jobId = event.type === "finished" ? event.job.id : event.jobId;
-    for (const listener of [...(this.#listeners.get(jobId) ?? [])]) {
+    for (const listener of [...(this.#listeners.get(jobId) ?? []), ...this.#everyJob]) {
       try {
         listener(event);
       } catch {

@@ -60,6 +60,8 @@ export interface JobRunner {
   /** Newest first. Throws JobError("invalid_cursor") for a cursor it did not issue. */
   list(request: JobListRequest): { jobs: JobRecord[]; nextCursor: string | undefined };
   subscribe(jobId: string, listener: JobListener): () => void;
+  /** Every job's events (e.g. to learn that any job finished). */
+  subscribeAll(listener: JobListener): () => void;
   /** Resumes jobs a previous process left running (and unsent webhooks), then works the queue. */
   start(): void;
   /** Interrupts running jobs (they stay `running` and resume on the next start) and waits. */
@@ -193,6 +195,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       return { jobs: page.jobs.map((job) => getJob(job.id) ?? job), nextCursor };
     },
     subscribe: (jobId, listener) => events.subscribe(jobId, listener),
+    subscribeAll: (listener) => events.subscribeAll(listener),
     start() {
       if (started) return;
       started = true;

@@ -36,12 +36,22 @@ export function exploreJobWorkflow(deps: ExploreServiceDeps): WorkflowDefinition
   });
 }
 
+/** How long POST /api/explore reuses one listing of ideas/ for its duplicate check. */
+export const FOLDER_LISTING_TTL_MS = 5_000;
+
 /**
  * POST /api/explore: an idea already explored is answered at once (200, with its path) unless
- * update or force is asked; anything else becomes a job. The prepare step checks again, so two
- * submissions racing each other still never write the idea twice.
+ * update or force is asked; anything else becomes a job. The check is a shortcut: it reuses one
+ * listing of ideas/ for a few seconds (listing is a directory walk, or a GitHub API call, per
+ * request otherwise), and the prepare step checks again against the repository itself, so a
+ * submission the shortcut misses, or two racing each other, still never write the idea twice.
  */
 export function submitExplore(jobs: JobRunner, store: ResearchStore, now = () => new Date()) {
+  const folders = cachedListing(store, FOLDER_LISTING_TTL_MS, () => now().getTime());
+  // A finished exploration may have written a folder: the next duplicate check must see it.
+  jobs.subscribeAll((event) => {
+    if (event.type === "finished" && event.job.kind === EXPLORE_JOB_KIND) folders.invalidate();
+  });
   return async ({
     request,
     webhook,
@@ -52,7 +62,7 @@ export function submitExplore(jobs: JobRunner, store: ResearchStore, now = () =>
     tokenId: string | undefined;
   }) => {
     if (!request.update && !request.force) {
-      const existing = await findExistingQuietly(store, request.idea);
+      const existing = await findExistingQuietly(store, request.idea, folders.get);
       if (existing) {
         return {
           kind: "existing" as const,
@@ -69,17 +79,15 @@ export function submitExplore(jobs: JobRunner, store: ResearchStore, now = () =>
       requestedAt: now().toISOString(),
       runId: randomUUID(),
     };
-    return {
-      kind: "queued" as const,
-      job: jobs.enqueue({
-        kind: EXPLORE_JOB_KIND,
-        payload,
-        mode: request.mode,
-        title: request.idea,
-        webhook,
-        tokenId,
-      }),
-    };
+    const job = jobs.enqueue({
+      kind: EXPLORE_JOB_KIND,
+      payload,
+      mode: request.mode,
+      title: request.idea,
+      webhook,
+      tokenId,
+    });
+    return { kind: "queued" as const, job };
   };
 }
 
@@ -88,13 +96,42 @@ export function submitExplore(jobs: JobRunner, store: ResearchStore, now = () =>
  * a bad token) the job is queued anyway, and its first step fails it with the store's clear
  * message and sends its webhook, instead of the submission failing without a job to show for it.
  */
-async function findExistingQuietly(store: ResearchStore, idea: string) {
+async function findExistingQuietly(
+  store: ResearchStore,
+  idea: string,
+  folders: () => Promise<string[]>,
+) {
   try {
-    return await findExistingExploration(store, idea);
+    return await findExistingExploration(store, idea, await folders());
   } catch (error) {
     if (error instanceof StoreError) return undefined;
     throw error;
   }
+}
+
+/**
+ * One listing shared by every request for `ttlMs` (concurrent requests share one in flight);
+ * `invalidate` drops it, e.g. when a job of this process has just written a folder.
+ */
+function cachedListing(store: ResearchStore, ttlMs: number, now: () => number) {
+  let listing: Promise<string[]> | undefined;
+  let listedAt = Number.NEGATIVE_INFINITY;
+  return {
+    get(): Promise<string[]> {
+      if (!listing || now() - listedAt >= ttlMs) {
+        listedAt = now();
+        const current = store.listIdeaFolders();
+        listing = current;
+        current.catch(() => {
+          if (listing === current) listing = undefined; // a failure is not remembered
+        });
+      }
+      return listing;
+    },
+    invalidate(): void {
+      listing = undefined;
+    },
+  };
 }
 
 /** GET /api/jobs/:id/research: the research.md a finished job wrote (or found). */
