@@ -1,6 +1,7 @@
 import type { CliIo } from "./cli-io.ts";
 import { EXPLORE_SUMMARY, runExploreCommand } from "./explore-command.ts";
 import { INTERVIEW_SUMMARY, runInterviewCommand } from "./interview-command.ts";
+import { MCP_SUMMARY, runMcpCommand } from "./mcp-command.ts";
 import { runServeCommand, SERVE_SUMMARY } from "./serve-command.ts";
 
 export interface Command {
@@ -13,4 +14,5 @@ export const commands: Record<string, Command> = {
   explore: { summary: EXPLORE_SUMMARY, run: runExploreCommand },
   interview: { summary: INTERVIEW_SUMMARY, run: runInterviewCommand },
   serve: { summary: SERVE_SUMMARY, run: runServeCommand },
+  mcp: { summary: MCP_SUMMARY, run: runMcpCommand },
 };

@@ -1,0 +1,121 @@
+import { ConfigError } from "../config/config-error.ts";
+import { type Env, parseEnv } from "../config/env.ts";
+import { createIdeaExplorerMcpServer } from "../mcp/idea-explorer-mcp-server.ts";
+import { serveStdio } from "../mcp/serve-stdio.ts";
+import type { ResolvedModel } from "../models/resolve-model.ts";
+import { resolveSearchBackend } from "../search/resolve-search-backend.ts";
+import type { CliIo } from "./cli-io.ts";
+import { createProgressPrinter } from "./explore/progress-printer.ts";
+import { oneLineError } from "./one-line-error.ts";
+import { parseCommandLine } from "./parse-command-line.ts";
+import { type ModelFlags, resolveCliModel } from "./resolve-cli-model.ts";
+import { resolveStore } from "./resolve-store.ts";
+import { UsageError } from "./usage-error.ts";
+
+export const MCP_SUMMARY = "serve explore_idea, read_research and search_research to MCP clients";
+
+export const MCP_HELP = `Usage: idea-explorer mcp [options]
+
+Runs an MCP server over stdio (for Claude Desktop, Claude Code, IDEs and other MCP clients).
+Tools:
+  explore_idea     research an idea and commit ideas/<date>-<slug>/research.md and
+                   exploration-log.json, as explore does; progress as MCP notifications
+  read_research    read an earlier research file by its path under ideas/
+  search_research  find earlier research by words of its title, idea or folder name
+stdout carries MCP messages only; progress, warnings and tool-call logs go to stderr.
+
+Options:
+  --repo DIR | --github OWNER/REPO   the ideas repository (default: the current folder)
+  --model M, --provider P, --base-url URL, --api-key KEY   the model explore_idea uses, as for explore
+  -h, --help                show this help
+
+A bad option or an unusable repository stops the server at start (exit 2). Without a model key it
+starts anyway with a warning: read_research and search_research work, and explore_idea answers
+with an error naming the variable to set.
+Environment: the variables of explore. Exit codes: 0 stopped (the client closed stdin, SIGINT or
+SIGTERM), 2 bad option or configuration.`;
+
+const OPTIONS = {
+  repo: { type: "string" },
+  github: { type: "string" },
+  model: { type: "string" },
+  provider: { type: "string" },
+  "base-url": { type: "string" },
+  "api-key": { type: "string" },
+  help: { type: "boolean", short: "h" },
+} as const;
+
+/** `idea-explorer mcp`: checks its configuration, then serves MCP over stdio until stopped. */
+export async function runMcpCommand(args: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseCommandLine("mcp", args, OPTIONS);
+  if (values.help) {
+    io.stdout.write(`${MCP_HELP}\n`);
+    return 0;
+  }
+  if (positionals.length) {
+    throw new UsageError(
+      `unexpected argument "${positionals[0]}": mcp takes options only (see idea-explorer mcp --help)`,
+    );
+  }
+  const env = parseEnv(io.env);
+  const log = (line: string) => io.stderr.write(`${line}\n`);
+  const modelFlags: ModelFlags = {
+    provider: values.provider,
+    model: values.model,
+    baseUrl: values["base-url"],
+    apiKey: values["api-key"],
+  };
+  // Every model mistake but a missing key stops the start (the placeholder stands in for it).
+  resolveCliModel(modelFlags, env, { placeholderKey: true });
+  const store = resolveStore({ repo: values.repo, github: values.github }, env, io.cwd);
+  const errorLine = (error: unknown) => oneLineError(error, { ...io.env, DEBUG: undefined });
+  // Every tool needs the repository, so one that cannot be used is a start-up error (exit 2).
+  await store.verify().catch((error: unknown) => {
+    throw new ConfigError(errorLine(error));
+  });
+  const resolveModel = modelOrItsError(modelFlags, env, log);
+  const shutdown = new AbortController();
+  const server = createIdeaExplorerMcpServer({
+    version: await version(),
+    store,
+    resolveModel,
+    search: resolveSearchBackend(env)?.search,
+    log,
+    progress: createProgressPrinter,
+    shutdown: shutdown.signal,
+    errorLine: (error) => {
+      const line = errorLine(error);
+      log(`tool call failed: ${line}`);
+      if (io.env.DEBUG && error instanceof Error && error.stack) log(error.stack);
+      return line;
+    },
+  });
+  log(`idea-explorer MCP server on stdio (${store.description})`);
+  await serveStdio(server, io, (reason) => {
+    log(`stopping: ${reason}`);
+    shutdown.abort(new Error(`the MCP server stopped (${reason}); nothing was written`));
+  });
+  return 0;
+}
+
+/** A missing model key only fails explore_idea: the read-only tools need no model. */
+function modelOrItsError(
+  flags: ModelFlags,
+  env: Env,
+  log: (line: string) => void,
+): () => ResolvedModel {
+  try {
+    const model = resolveCliModel(flags, env);
+    return () => model;
+  } catch (error) {
+    log(`warning: ${(error as Error).message} explore_idea will fail until it is set.`);
+    return () => {
+      throw error;
+    };
+  }
+}
+
+async function version(): Promise<string> {
+  const { default: pkg } = await import("../../package.json", { with: { type: "json" } });
+  return pkg.version;
+}

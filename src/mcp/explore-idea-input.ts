@@ -1,0 +1,46 @@
+import { z } from "zod";
+import {
+  type ExploreRequest,
+  exploreRequestSchema,
+  parseExploreRequest,
+} from "../config/explore-request.ts";
+
+const fields = exploreRequestSchema.shape;
+
+/** explore_idea's input: the request fields of the CLI and the HTTP API, described for clients. */
+export const exploreIdeaInputSchema = z.object({
+  idea: fields.idea.describe(
+    "The idea to research, in a sentence or a paragraph, e.g. " +
+      '"A solar-powered food dehydrator kit for market stalls". At most 10,000 characters.',
+  ),
+  mode: fields.mode.describe(
+    '"business" (default): market, competitors, risks and a verdict on viability; ' +
+      '"exploration": 5-10 directions the idea could take.',
+  ),
+  context: fields.context.describe(
+    "Optional extra context for the researcher: who it is for, constraints, what you know.",
+  ),
+  update: fields.update.describe(
+    'Add an "## Update - <date>" section to the idea\'s existing research instead of ' +
+      "reporting it as already explored (default false).",
+  ),
+  force: fields.force.describe(
+    "Explore again in a new folder even if the idea was explored before (default false). " +
+      "Not together with update.",
+  ),
+  continue_from: fields.continueFrom.describe(
+    "Build on an earlier exploration: its folder under ideas/, e.g. " +
+      '"2026-01-05-my-idea" (search_research finds them).',
+  ),
+});
+
+export type ExploreIdeaInput = z.output<typeof exploreIdeaInputSchema>;
+
+/** The request the workflow runs; rules across fields (update with force) are checked here. */
+export function toExploreRequest(input: ExploreIdeaInput): ExploreRequest {
+  const { continue_from, ...rest } = input;
+  return parseExploreRequest(
+    { ...rest, ...(continue_from === undefined ? {} : { continueFrom: continue_from }) },
+    { continueFrom: "continue_from" },
+  );
+}

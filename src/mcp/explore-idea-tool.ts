@@ -1,0 +1,114 @@
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { StepProgress } from "../agent/agent-types.ts";
+import type { ResolvedModel } from "../models/resolve-model.ts";
+import type { ExploreResult } from "../research/explore/explore-workflow.ts";
+import { newExplorePayload, runExploreInline } from "../research/explore/run-explore-inline.ts";
+import type { SearchFunction } from "../search/search-function.ts";
+import type { ResearchStore } from "../store/research-store.ts";
+import { IDEAS_PREFIX } from "../tools/research-path.ts";
+import type { LogSink, ToolCallLog } from "../tools/tool-call-log.ts";
+import { exploreIdeaInputSchema, toExploreRequest } from "./explore-idea-input.ts";
+import { progressNotifier } from "./progress-notifier.ts";
+import { guarded, toolResult } from "./tool-result.ts";
+
+export const EXPLORE_IDEA_TOOL_NAME = "explore_idea";
+
+/** How a run's progress is put into words (the CLI's printer, so both surfaces say the same). */
+export interface ExploreProgress {
+  phase(line: string): void;
+  toolCall(call: ToolCallLog): void;
+  step(progress: StepProgress): void;
+}
+
+export interface ExploreIdeaDeps {
+  store: ResearchStore;
+  /** Throws a ConfigError (no API key) that the call reports; read-only tools work without. */
+  resolveModel(): ResolvedModel;
+  search?: SearchFunction | undefined;
+  /** stderr: progress lines and the one-JSON-line-per-tool-call log. */
+  log: LogSink;
+  progress(write: (line: string) => void): ExploreProgress;
+  /** Aborted when the server stops: a running exploration ends and writes nothing. */
+  shutdown: AbortSignal;
+  errorLine(error: unknown): string;
+}
+
+const number = new Intl.NumberFormat("en");
+
+/**
+ * explore_idea: the explore workflow the CLI runs (prepare → research → commit, one commit),
+ * with progress as MCP progress notifications. Explorations run one at a time: two runs of the
+ * same idea at once would both decide it is new.
+ */
+export function registerExploreIdea(server: McpServer, deps: ExploreIdeaDeps): void {
+  let queue: Promise<unknown> = Promise.resolve();
+  server.registerTool(
+    EXPLORE_IDEA_TOOL_NAME,
+    {
+      title: "Explore an idea",
+      description:
+        "Research an idea with a web-searching agent and save the report in the ideas " +
+        "repository as ideas/<date>-<slug>/research.md plus exploration-log.json, in one " +
+        "commit. Takes minutes; sends progress notifications when asked. An idea explored " +
+        "before is not researched again (status duplicate) unless update or force is set. " +
+        "Returns the research path (read it with read_research), status " +
+        "(created, updated or duplicate) and run statistics; structuredContent holds " +
+        "{ status, path, readResearchPath, folder, locations, url?, commitSha?, stats? }.",
+      inputSchema: exploreIdeaInputSchema,
+      annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: true },
+    },
+    guarded(deps.errorLine, async (input, extra) => {
+      const request = toExploreRequest(input);
+      const model = deps.resolveModel();
+      const notify = progressNotifier(extra);
+      const write = (line: string) => {
+        deps.log(line);
+        notify(line.trim());
+      };
+      const progress = deps.progress(write);
+      const signal = AbortSignal.any([extra.signal, deps.shutdown]);
+      const run = queue.then(() => {
+        signal.throwIfAborted();
+        progress.phase(`Exploring in ${request.mode} mode with ${model.modelId}`);
+        return runExploreInline(
+          newExplorePayload(request),
+          {
+            store: deps.store,
+            model,
+            search: model.supportsServerWebSearch ? undefined : deps.search,
+            logSink: deps.log,
+            onToolCall: progress.toolCall,
+            onStep: progress.step,
+          },
+          { announce: progress.phase, signal },
+        );
+      });
+      queue = run.catch(() => {});
+      const result = await run;
+      const readResearchPath = result.path.slice(IDEAS_PREFIX.length);
+      return toolResult(describeResult(result, readResearchPath), {
+        ...result,
+        readResearchPath,
+      });
+    }),
+  );
+}
+
+function describeResult(result: ExploreResult, readResearchPath: string): string {
+  const shown = result.url ?? result.path;
+  const read = `Read it with read_research, path "${readResearchPath}".`;
+  if (result.status === "duplicate") {
+    return (
+      `Already explored: ${shown}. ${read} Call explore_idea with update: true to add to it, ` +
+      "or force: true for a new exploration."
+    );
+  }
+  const verb = result.status === "updated" ? "Updated" : "Wrote";
+  const s = result.stats;
+  const stats = s
+    ? ` (${s.steps} model steps, ${s.toolCalls} tool calls, ${s.sources} sources, ` +
+      `${number.format(s.inputTokens)} input and ${number.format(s.outputTokens)} output ` +
+      `tokens, ${(s.durationMs / 1000).toFixed(1)} s)`
+    : "";
+  return `${verb} ${shown}${stats}. ${read}`;
+}
