@@ -4,6 +4,7 @@ import { type ExploreRequest, exploreRequestSchema } from "../config/explore-req
 import type { WebhookTarget } from "../jobs/job-record.ts";
 import { parseWebhookUrl } from "../jobs/webhook/webhook-target.ts";
 import { isPublicAddress } from "../net/address-policy.ts";
+import { isLoopbackHost } from "./loopback.ts";
 
 const request = exploreRequestSchema.shape;
 
@@ -73,10 +74,12 @@ export function toWebhookTarget(body: ExploreBody): WebhookTarget | undefined {
 }
 
 /**
- * An IP literal that can never be delivered to is refused at submit time, so the user learns at
- * once; host names are checked after DNS resolution at delivery.
+ * A target that can never be delivered to (a private IP literal, or localhost, which resolves to
+ * loopback by definition) is refused at submit time, so the user learns at once; other host names
+ * are checked after DNS resolution at delivery.
  */
 export function literalPrivateTarget(webhookUrl: string): boolean {
   const host = new URL(webhookUrl).hostname.replace(/^\[(.*)\]$/, "$1");
+  if (isLoopbackHost(host)) return true;
   return isIP(host) !== 0 && !isPublicAddress(host);
 }

@@ -129,18 +129,25 @@ describe("POST /api/explore", () => {
     "http://169.254.169.254/latest",
     "http://[::1]/",
     "http://10.0.0.1/",
-  ])("400 for a private webhook IP literal %s unless private webhooks are allowed", async (url) => {
-    const refused = createServiceFixture();
-    await expectError(
-      await refused.app.request("/api/explore", json({ idea: "x", webhook_url: url })),
-      400,
-      "invalid_request",
-    );
-    const allowed = createServiceFixture({ allowPrivateWebhooks: true });
-    expect(
-      (await allowed.app.request("/api/explore", json({ idea: "x", webhook_url: url }))).status,
-    ).toBe(202);
-  });
+    "http://0x7f.1/",
+    "http://[::ffff:127.0.0.1]/",
+    "http://localhost:8080/hook",
+    "http://hooks.localhost/",
+  ])(
+    "400 for a private webhook IP literal or localhost %s unless private webhooks are allowed",
+    async (url) => {
+      const refused = createServiceFixture();
+      await expectError(
+        await refused.app.request("/api/explore", json({ idea: "x", webhook_url: url })),
+        400,
+        "invalid_request",
+      );
+      const allowed = createServiceFixture({ allowPrivateWebhooks: true });
+      expect(
+        (await allowed.app.request("/api/explore", json({ idea: "x", webhook_url: url }))).status,
+      ).toBe(202);
+    },
+  );
 
   it.each(["{", '{"idea": "x",}', "", "undefined"])("400 invalid_json for %j", async (text) => {
     const { app } = createServiceFixture();

@@ -223,6 +223,26 @@ describe("idea-explorer serve, end to end over the real explore workflow", () =>
     expect(JSON.parse(received[0]!.body)).toMatchObject({ event: "idea_failed", job_id: id });
   }, 60_000);
 
+  it("--rate-limit N caps POST /api/explore per token per minute", async () => {
+    server = await startServeProcess(
+      ["--repo", gitRepo("limited"), "--data-dir", join(dir, "limited-data"), "--rate-limit", "1"],
+      { cwd: dir, env: { ...baseEnv(), IDEA_EXPLORER_API_TOKEN: `${TOKEN},second-token-0000` } },
+    );
+    const ask = (token: string) =>
+      fetch(`${server!.url}/api/explore`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+        body: JSON.stringify({ idea: `An idea from ${token}` }),
+      });
+    expect((await ask(TOKEN)).status).toBe(202);
+    const limited = await ask(TOKEN);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await limited.json()).toMatchObject({ error: { code: "rate_limited" } });
+    // The limit is per token: another token still gets through.
+    expect((await ask("second-token-0000")).status).toBe(202);
+  }, 30_000);
+
   it("refuses to listen beyond loopback without an API token", async () => {
     const run = await runServeToExit(["--host", "0.0.0.0", "--data-dir", join(dir, "open-data")], {
       cwd: dir,
