@@ -8,11 +8,13 @@ import {
 } from "../research/explore/explore-service.ts";
 import { resolveSearchBackend } from "../search/resolve-search-backend.ts";
 import { parseApiTokens } from "../server/bearer-auth.ts";
+import { DEFAULT_HOST, DEFAULT_PORT } from "../server/start-server.ts";
 import { startService } from "../server/start-service.ts";
 import type { CliIo } from "./cli-io.ts";
 import { integerOption, parseCommandLine } from "./parse-command-line.ts";
 import { resolveCliModel } from "./resolve-cli-model.ts";
 import { resolveStore } from "./resolve-store.ts";
+import { UsageError } from "./usage-error.ts";
 
 export const SERVE_SUMMARY = "run the HTTP API, durable job queue and web page";
 
@@ -57,6 +59,9 @@ export async function runServeCommand(args: string[], io: CliIo): Promise<number
     io.stdout.write(`${SERVE_HELP}\n`);
     return 0;
   }
+  const port = boundedOption("port", values.port, 0, 65_535) ?? DEFAULT_PORT;
+  const concurrency = boundedOption("concurrency", values.concurrency, 1, 64) ?? 2;
+  const rateLimit = boundedOption("rate-limit", values["rate-limit"], 0, 100_000);
   const env = parseEnv(io.env);
   const modelFlags = {
     provider: values.provider,
@@ -75,7 +80,6 @@ export async function runServeCommand(args: string[], io: CliIo): Promise<number
   }
   const search = resolveSearchBackend(env)?.search;
   const store = resolveStore({ repo: values.repo, github: values.github }, env, io.cwd);
-  const rateLimit = integerOption("rate-limit", values["rate-limit"]);
   // A repository that cannot be used fails each job at once with this same message; say it now.
   await store.verify().catch((error: Error) => {
     io.stderr.write(`warning: ${error.message} Explorations will fail until it is fixed.\n`);
@@ -83,9 +87,9 @@ export async function runServeCommand(args: string[], io: CliIo): Promise<number
 
   const service = await startService({
     dataDir: path.resolve(io.cwd, values["data-dir"] ?? ".idea-explorer"),
-    port: integerOption("port", values.port) ?? 8787,
-    host: values.host ?? "127.0.0.1",
-    concurrency: integerOption("concurrency", values.concurrency) ?? 2,
+    port,
+    host: values.host ?? DEFAULT_HOST,
+    concurrency,
     tokens: parseApiTokens(env.IDEA_EXPLORER_API_TOKEN),
     allowPrivateWebhooks: values["allow-private-webhooks"] ?? false,
     ...(rateLimit === undefined
@@ -123,4 +127,12 @@ export async function runServeCommand(args: string[], io: CliIo): Promise<number
 function logDetail(error: unknown): string {
   if (error === undefined) return "";
   return `: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
+}
+
+function boundedOption(name: string, value: string | undefined, min: number, max: number) {
+  const number = integerOption(name, value);
+  if (number !== undefined && (number < min || number > max)) {
+    throw new UsageError(`--${name} must be from ${min} to ${max}, got ${number}`);
+  }
+  return number;
 }

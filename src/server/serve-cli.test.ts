@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -242,6 +242,21 @@ describe("idea-explorer serve, end to end over the real explore workflow", () =>
     // The limit is per token: another token still gets through.
     expect((await ask("second-token-0000")).status).toBe(202);
   }, 30_000);
+
+  it.each([
+    [["--port", "70000"], "--port must be from 0 to 65535, got 70000"],
+    [["--concurrency", "0"], "--concurrency must be from 1 to 64, got 0"],
+    [["--data-dir", "a-file"], "--data-dir cannot be used: a file is in the way of that folder"],
+  ])(
+    "refuses %j at start-up with one line and exit 2",
+    async (args, message) => {
+      writeFileSync(join(dir, "a-file"), "");
+      const run = await runServeToExit(args, { cwd: dir, env: baseEnv() });
+      expect(run.code).toBe(2);
+      expect(run.stderr.trim().split("\n").at(-1)).toBe(`idea-explorer serve: ${message}`);
+    },
+    30_000,
+  );
 
   it("refuses to listen beyond loopback without an API token", async () => {
     const run = await runServeToExit(["--host", "0.0.0.0", "--data-dir", join(dir, "open-data")], {

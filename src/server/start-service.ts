@@ -1,3 +1,5 @@
+import type { DatabaseSync } from "node:sqlite";
+import { ConfigError } from "../config/config-error.ts";
 import { openJobDatabase } from "../jobs/job-database.ts";
 import { createJobRunner, type JobRunner, type WorkflowDefinition } from "../jobs/job-runner.ts";
 import { createWebhookNotifier } from "../jobs/webhook/webhook-notifier.ts";
@@ -34,7 +36,7 @@ export interface RunningService extends RunningServer {
  * database.
  */
 export async function startService(options: ServiceOptions): Promise<RunningService> {
-  const db = openJobDatabase({ dataDir: options.dataDir });
+  const db = openDataDir(options.dataDir);
   const jobs = createJobRunner({
     db,
     workflows: options.workflows,
@@ -73,4 +75,20 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       db.close();
     },
   };
+}
+
+/** One line naming what is wrong with --data-dir (the path is the user's, so it is not repeated). */
+function openDataDir(dataDir: string): DatabaseSync {
+  try {
+    return openJobDatabase({ dataDir });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? "";
+    const reason =
+      code === "EEXIST" || code === "ENOTDIR"
+        ? "a file is in the way of that folder"
+        : code === "EACCES" || code === "EPERM" || code === "EROFS"
+          ? "it is not writable"
+          : `the job database there cannot be opened (${code || (error as Error).message.split("\n")[0]})`;
+    throw new ConfigError(`--data-dir cannot be used: ${reason}`);
+  }
 }
