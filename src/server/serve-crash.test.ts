@@ -143,7 +143,11 @@ describe("serve survives kill -9 during research and during commit", () => {
         IDEAS.map((idea) => `Explore: ${idea}`).sort(),
       );
       const listed = await getJson(`${server.url}/api/jobs?status=completed`);
-      const jobs = listed.body.jobs as Array<{ job_id: string; result: { path: string } }>;
+      const jobs = listed.body.jobs as Array<{
+        job_id: string;
+        idea: string;
+        result: { path: string; commitSha: string };
+      }>;
       expect(jobs.map((job) => job.job_id).sort()).toEqual([...ids].sort());
       for (const job of jobs) {
         const log = JSON.parse(
@@ -153,6 +157,10 @@ describe("serve survives kill -9 during research and during commit", () => {
           ),
         );
         expect(log).toHaveLength(1);
+        // The commit reported is the one that holds this job's files, not whatever HEAD was.
+        expect(git(repo, "log", "-1", "--format=%s", job.result.commitSha).trim()).toBe(
+          `Explore: ${job.idea}`,
+        );
         const research = await fetch(`${server.url}/api/jobs/${job.job_id}/research`);
         expect(await research.text()).toContain("Worth a pilot in one district.");
       }

@@ -91,7 +91,10 @@ export async function commitPaths(
   if (diff.code === 1) {
     await git(["commit", "--quiet", "--only", "-m", message, "--", ...paths]);
   }
-  return (await git(["rev-parse", "HEAD"])).stdout.trim();
+  // The newest commit that touched these paths, not HEAD: when a retry finds its files already
+  // committed, other commits (another job's) may have landed on top since.
+  const last = (await git(["log", "-1", "--format=%H", "--", ...paths])).stdout.trim();
+  return last || (await git(["rev-parse", "HEAD"])).stdout.trim();
 }
 
 /** One line naming what failed, with the folder's path shown as ".". */
