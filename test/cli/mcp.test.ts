@@ -1,9 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import type { CallToolResult, Progress } from "@modelcontextprotocol/sdk/types.js";
+import type { Progress } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { parse as parseYaml } from "yaml";
 import {
@@ -13,8 +11,9 @@ import {
   reply,
   startFakeAnthropic,
 } from "../fakes/anthropic-server.ts";
-import { GIT_IDENTITY, REPO_ROOT, runCli } from "../helpers/run-cli.ts";
+import { GIT_IDENTITY, runCli } from "../helpers/run-cli.ts";
 import { makeTempTree, type TempTree } from "../helpers/temp-tree.ts";
+import { connectMcp, type McpSession, textOf } from "./mcp-session.ts";
 
 const EARLIER = "ideas/2026-01-02-solar-dryer/research.md";
 const EARLIER_TEXT = `---
@@ -52,39 +51,19 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  await session?.client.close();
+  await session?.close();
   session = undefined;
   await fake.close();
   await repo.cleanup();
 });
 
-interface McpSession {
-  client: Client;
-  stderr(): string;
-  /** Errors the client's transport met, e.g. a stdout line that is not an MCP message. */
-  protocolErrors: Error[];
-}
-
 const modelEnv = () => ({ ANTHROPIC_API_KEY: FAKE_API_KEY, ANTHROPIC_BASE_URL: fake.url });
 
-/** `idea-explorer mcp` as an MCP client starts it: the installed bin, a child, stdio. */
 async function connect(env: Record<string, string> = modelEnv()): Promise<McpSession> {
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [path.join(REPO_ROOT, "bin/idea-explorer.js"), "mcp", "--repo", repo.dir],
+  session = await connectMcp(["--repo", repo.dir], {
     cwd: repo.dir,
-    env: { PATH: process.env.PATH ?? "", HOME: repo.dir, ...GIT_IDENTITY, ...env },
-    stderr: "pipe",
+    env: { ...GIT_IDENTITY, ...env },
   });
-  let stderr = "";
-  transport.stderr?.on("data", (chunk) => {
-    stderr += chunk;
-  });
-  const client = new Client({ name: "mcp-test", version: "1.0.0" });
-  const protocolErrors: Error[] = [];
-  client.onerror = (error) => protocolErrors.push(error);
-  await client.connect(transport);
-  session = { client, stderr: () => stderr, protocolErrors };
   return session;
 }
 
@@ -93,15 +72,7 @@ const call = (
   name: string,
   args: Record<string, unknown>,
   onprogress?: (p: Progress) => void,
-) =>
-  s.client.callTool(
-    { name, arguments: args },
-    undefined,
-    onprogress ? { onprogress } : {},
-  ) as Promise<CallToolResult>;
-
-const textOf = (result: CallToolResult) =>
-  result.content.map((c) => (c.type === "text" ? c.text : "")).join("");
+) => s.call(name, args, onprogress);
 
 function scriptExploration() {
   fake.enqueue(
