@@ -1,9 +1,8 @@
 import type { ExploreRequest } from "../config/explore-request.ts";
 import type { JobRunner } from "../jobs/job-runner.ts";
 import type { Json } from "../jobs/workflow.ts";
+import { EXPLORE_JOB_KIND } from "../research/explore/explore-service.ts";
 import type { SubmitExplore } from "./service-types.ts";
-
-export const EXPLORE_JOB_KIND = "explore";
 
 /**
  * The simplest SubmitExplore: every submission becomes a job of kind "explore" whose payload is

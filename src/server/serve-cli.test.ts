@@ -1,5 +1,4 @@
-import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -13,6 +12,7 @@ import { verifyWebhookSignature } from "../jobs/webhook/webhook-signature.ts";
 import {
   GIT_IDENTITY,
   getJson,
+  initIdeasRepo,
   postJson,
   readEvents,
   runServeToExit,
@@ -47,14 +47,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function gitRepo(name: string): string {
-  const repo = join(dir, name);
-  mkdirSync(repo);
-  const env = { ...process.env, ...GIT_IDENTITY };
-  execFileSync("git", ["init", "-q"], { cwd: repo, env });
-  execFileSync("git", ["commit", "-q", "--allow-empty", "-m", "start"], { cwd: repo, env });
-  return repo;
-}
+const gitRepo = (name: string) => initIdeasRepo(join(dir, name));
 
 const baseEnv = () => ({ ANTHROPIC_BASE_URL: fake.url, ...GIT_IDENTITY });
 

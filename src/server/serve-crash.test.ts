@@ -21,6 +21,8 @@ import {
 import {
   GIT_IDENTITY,
   getJson,
+  git,
+  initIdeasRepo,
   postJson,
   readEvents,
   type ServeProcess,
@@ -32,9 +34,6 @@ const IDEAS = [
   "A tool library for apartment buildings",
   "Night buses for hospital shift workers",
 ];
-
-const git = (repo: string, ...args: string[]) =>
-  execFileSync("git", args, { cwd: repo, env: { ...process.env, ...GIT_IDENTITY } }).toString();
 
 /**
  * A `git` in front of the real one: after a real `git commit` it records its pid and sleeps while
@@ -75,10 +74,7 @@ describe("serve survives kill -9 during research and during commit", () => {
   });
 
   it("completes every job with exactly one commit and never pays for finished research again", async () => {
-    const repo = join(dir, "ideas-repo");
-    mkdirSync(repo);
-    git(repo, "init", "-q");
-    git(repo, "commit", "-q", "--allow-empty", "-m", "start");
+    const repo = initIdeasRepo(join(dir, "ideas-repo"));
     const blockFile = join(dir, "block-commits");
     const marker = join(dir, "blocked-commits");
     const env = {

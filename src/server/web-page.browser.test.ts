@@ -1,4 +1,3 @@
-import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -6,7 +5,7 @@ import { type Browser, chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reply, startFakeAnthropic } from "../../test/fakes/anthropic-server.ts";
 import { startServer } from "./start-server.ts";
-import { GIT_IDENTITY, startServeProcess } from "./testing/serve-process.ts";
+import { GIT_IDENTITY, initIdeasRepo, startServeProcess } from "./testing/serve-process.ts";
 import { createServiceFixture } from "./testing/service-fixture.ts";
 
 const CHROMIUM = "/usr/bin/chromium";
@@ -66,9 +65,7 @@ describe.skipIf(!hasChromium)(`web page in headless Chromium (needs ${CHROMIUM})
       },
     });
     const dir = mkdtempSync(join(tmpdir(), "web-page-"));
-    const repo = join(dir, "ideas");
-    mkdirSync(repo);
-    execFileSync("git", ["init", "-q"], { cwd: repo });
+    const repo = initIdeasRepo(join(dir, "ideas"));
     const server = await startServeProcess(["--repo", repo, "--data-dir", join(dir, "data")], {
       cwd: dir,
       env: { ANTHROPIC_API_KEY: "sk-ant-test", ANTHROPIC_BASE_URL: fake.url, ...GIT_IDENTITY },

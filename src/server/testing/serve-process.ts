@@ -2,7 +2,8 @@
  * Test support: `idea-explorer serve` as a user starts it (the installed bin, a child process),
  * plus the small HTTP helpers the end-to-end tests share: JSON calls and an SSE reader.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { createInterface } from "node:readline";
 
@@ -15,6 +16,22 @@ export const GIT_IDENTITY = {
   GIT_COMMITTER_NAME: "Serve Test",
   GIT_COMMITTER_EMAIL: "serve@example.test",
 };
+
+/** Runs git in `repo` with the test identity; returns its stdout. */
+export function git(repo: string, ...args: string[]): string {
+  return execFileSync("git", args, {
+    cwd: repo,
+    env: { ...process.env, ...GIT_IDENTITY },
+  }).toString();
+}
+
+/** A new git repository at `repo` with one empty commit, as an ideas repository starts. */
+export function initIdeasRepo(repo: string): string {
+  mkdirSync(repo, { recursive: true });
+  git(repo, "init", "-q");
+  git(repo, "commit", "-q", "--allow-empty", "-m", "start");
+  return repo;
+}
 
 export interface ServeProcess {
   /** http://127.0.0.1:<port>, as the command printed it. */
