@@ -5,7 +5,12 @@ import {
   type WebhookReceiver,
 } from "../../../test/fakes/webhook-receiver.ts";
 import type { WebhookBody } from "./webhook-body.ts";
-import { createWebhookNotifier, type WebhookNotifierOptions } from "./webhook-notifier.ts";
+import {
+  createWebhookNotifier,
+  DEFAULT_WEBHOOK_RETRY_DELAYS_MS,
+  DEFAULT_WEBHOOK_TIMEOUT_MS,
+  type WebhookNotifierOptions,
+} from "./webhook-notifier.ts";
 import { verifyWebhookSignature } from "./webhook-signature.ts";
 import type { HostLookup } from "./webhook-target.ts";
 
@@ -115,6 +120,11 @@ describe("webhook delivery", () => {
     );
     expect(outcome).toMatchObject({ status: "failed", attempts: 3 });
     expect(outcome.status === "failed" && outcome.reason).toContain("did not answer within 0.1 s");
+    // The default a real server uses is the 10 s, with two waits (1 s, 5 s) between tries.
+    expect([DEFAULT_WEBHOOK_TIMEOUT_MS, DEFAULT_WEBHOOK_RETRY_DELAYS_MS]).toEqual([
+      10_000,
+      [1_000, 5_000],
+    ]);
   });
 
   it("connects to the address it checked, through the injected lookup, resolving once", async () => {
