@@ -76,6 +76,20 @@ describe("buildExplorePrompt", () => {
     expect(system).toContain("Do not write a Sources, References or Bibliography section");
   });
 
+  it("lets pages read with web_fetch be cited too, with or without web search", () => {
+    const both = buildExplorePrompt(input({ tools: ["read_research", "web_search", "web_fetch"] }));
+    expect(both.system).toContain(
+      "only a URL that your web searches actually returned or that you read with web_fetch",
+    );
+    const fetchOnly = buildExplorePrompt(input({ tools: ["read_research", "web_fetch"] }));
+    expect(fetchOnly.system).toContain("only a URL that you read with web_fetch in this run");
+    expect(fetchOnly.system).not.toContain("contains no URLs");
+    const deferred = buildExplorePrompt(
+      input({ tools: ["read_research", "search_tools"], discoverableTools: ["web_fetch"] }),
+    );
+    expect(deferred.system).toContain("only a URL that you read with web_fetch in this run");
+  });
+
   it("describes other registered tools by their own description", () => {
     const webFetch = tool({
       description: "Fetch a page's readable text.",

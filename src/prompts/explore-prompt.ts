@@ -1,5 +1,6 @@
 import type { ToolSet } from "ai";
 import { READ_RESEARCH_TOOL_NAME } from "../tools/read-research.ts";
+import { WEB_FETCH_TOOL_NAME } from "../tools/web-fetch.ts";
 import { WEB_SEARCH_TOOL_NAME } from "../tools/web-search.ts";
 import { type ExploreMode, modeInstructions, modeLabel } from "./mode-instructions.ts";
 import { renderPreviousResearch, renderPriorResearch } from "./research-context.ts";
@@ -11,6 +12,8 @@ export interface ExplorePromptInput {
   context?: string | undefined;
   /** The tools registered for the run (a ToolSet, or their names): guidance follows them. */
   tools: ToolSet | readonly string[];
+  /** Tools not sent yet that search_tools can load (deferral): they may still retrieve pages. */
+  discoverableTools?: readonly string[];
   /** read_research paths ("<folder>/research.md"), most related first; rendered as given, capped. */
   priorResearch: readonly string[];
   /** The research.md this run builds on (--continue-from, or the one being updated). */
@@ -41,6 +44,9 @@ export interface ExplorePrompt {
 export function buildExplorePrompt(input: ExplorePromptInput): ExplorePrompt {
   const tools = promptTools(input.tools);
   const canSearch = tools.some((t) => t.name === WEB_SEARCH_TOOL_NAME);
+  const canFetch =
+    tools.some((t) => t.name === WEB_FETCH_TOOL_NAME) ||
+    (input.discoverableTools ?? []).includes(WEB_FETCH_TOOL_NAME);
   const canRead = tools.some((t) => t.name === READ_RESEARCH_TOOL_NAME);
   const system = sections(
     "You are a rigorous research analyst. You explore product and business ideas and write " +
@@ -48,7 +54,7 @@ export function buildExplorePrompt(input: ExplorePromptInput): ExplorePrompt {
     modeInstructions(input.mode),
     renderToolGuidance(tools, input.maxSteps),
     input.toolSection ?? "",
-    citationRules(canSearch),
+    citationRules(canSearch, canFetch),
     OUTPUT_RULES,
   );
   const user = sections(
@@ -72,16 +78,25 @@ function isNameList(tools: ToolSet | readonly string[]): tools is readonly strin
   return Array.isArray(tools);
 }
 
-function citationRules(canSearch: boolean): string {
-  return canSearch
-    ? "## Sources and citations\n" +
-        "Cite a source inline as a Markdown link [title](url), and only a URL that your web " +
-        "searches actually returned in this run. Never invent, guess or complete a URL. Do not " +
-        "write a Sources, References or Bibliography section: the list of retrieved sources is " +
-        "appended to the report automatically."
-    : "## Sources and citations\n" +
-        "No web pages are retrieved in this run, so the report contains no URLs or links. Do " +
-        "not write a Sources, References or Bibliography section.";
+/** What may be cited follows the tools that retrieve pages: the Sources list is built from them. */
+function citationRules(canSearch: boolean, canFetch: boolean): string {
+  if (!canSearch && !canFetch) {
+    return (
+      "## Sources and citations\n" +
+      "No web pages are retrieved in this run, so the report contains no URLs or links. Do " +
+      "not write a Sources, References or Bibliography section."
+    );
+  }
+  const retrieved = [
+    ...(canSearch ? ["that your web searches actually returned"] : []),
+    ...(canFetch ? ["that you read with web_fetch"] : []),
+  ].join(" or ");
+  return (
+    "## Sources and citations\n" +
+    `Cite a source inline as a Markdown link [title](url), and only a URL ${retrieved} in ` +
+    "this run. Never invent, guess or complete a URL. Do not write a Sources, References or " +
+    "Bibliography section: the list of retrieved sources is appended to the report automatically."
+  );
 }
 
 const OUTPUT_RULES = `## Output

@@ -36,7 +36,7 @@ export async function printDryRun(
     return 0;
   }
   const toolkit = exploreToolkit({ ...deps.tooling, ...deps, onToolCall: () => {} });
-  const prompt = explorePrompt(payload, plan, toolkit.promptTools, toolkit.promptSection);
+  const prompt = explorePrompt(payload, plan, toolkit);
   const { request } = payload;
   out(
     `Target: ${plan.folder}/research.md (${plan.isUpdate ? "update" : "new"}) in ${deps.store.description}`,

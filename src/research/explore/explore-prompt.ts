@@ -1,6 +1,6 @@
-import type { ToolSet } from "ai";
 import { buildExplorePrompt, type ExplorePrompt } from "../../prompts/explore-prompt.ts";
 import type { ExplorePayload, ExplorePlan } from "./explore-plan.ts";
+import type { ExploreToolkit } from "./explore-tools.ts";
 
 type Exploring = Extract<ExplorePlan, { action: "explore" }>;
 
@@ -8,15 +8,17 @@ type Exploring = Extract<ExplorePlan, { action: "explore" }>;
 export function explorePrompt(
   payload: ExplorePayload,
   plan: Exploring,
-  tools: ToolSet,
-  toolSection?: string,
+  toolkit: Pick<ExploreToolkit, "tools" | "promptTools" | "promptSection">,
 ): ExplorePrompt {
   const { request } = payload;
+  const tools = toolkit.promptTools;
+  const toolSection = toolkit.promptSection;
   return buildExplorePrompt({
     mode: request.mode,
     idea: request.idea,
     context: request.context,
     tools,
+    discoverableTools: Object.keys(toolkit.tools).filter((name) => !(name in tools)),
     priorResearch: plan.priorResearch.map((p) => p),
     previousResearch: plan.previous
       ? { path: plan.previous.path.replace(/^ideas\//, ""), content: plan.previous.content }

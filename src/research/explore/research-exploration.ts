@@ -50,7 +50,7 @@ export async function researchExploration(
     search: deps.search,
     onToolCall: recorder.record,
   });
-  const prompt = explorePrompt(payload, plan, toolkit.promptTools, toolkit.promptSection);
+  const prompt = explorePrompt(payload, plan, toolkit);
   const run = await runAgent({
     model: deps.model.model,
     instructions: prompt.system,
