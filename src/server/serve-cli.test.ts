@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   type FakeAnthropicServer,
@@ -160,6 +161,27 @@ describe("idea-explorer serve, end to end over the real explore workflow", () =>
     const again = await postJson(`${server.url}/api/explore`, { idea }, auth);
     expect(again).toMatchObject({ status: 200, body: { status: "exists" } });
     expect(fake.requests.length - before).toBe(1);
+  }, 60_000);
+
+  it("stops cleanly on SIGTERM mid-research and resumes the job on the next start", async () => {
+    const repo = gitRepo("sigterm");
+    const args = ["--repo", repo, "--data-dir", join(dir, "sigterm-data")];
+    const env = { ...baseEnv(), ANTHROPIC_API_KEY: "sk-ant-test" };
+    const before = fake.requests.length;
+    fake.setHandler(() => reply.hang());
+    server = await startServeProcess(args, { cwd: dir, env });
+    const queued = await postJson(`${server.url}/api/explore`, {
+      idea: "Repair cafés in libraries",
+    });
+    while (fake.requests.length === before) await sleep(20);
+    expect(await server.stop()).toBe(0);
+    expect(server.stderr()).toContain("stopping: running jobs will resume on the next start");
+
+    fake.setHandler(() => reply.text("# Verdict\n\nPilot it in two branches."));
+    server = await startServeProcess(args, { cwd: dir, env });
+    const events = await readEvents(`${server.url}/api/jobs/${queued.body.job_id}/events`);
+    expect(events.at(-1)).toMatchObject({ event: "result", data: { status: "completed" } });
+    expect(fake.requests.length - before).toBe(2);
   }, 60_000);
 
   it("without an API key, a job fails at once with a clear error and its idea_failed webhook", async () => {
