@@ -6,6 +6,8 @@ import { REPO_ROOT } from "../helpers/run-cli.ts";
 
 export interface McpSession {
   client: Client;
+  /** The server process. */
+  pid: number;
   stderr(): string;
   /** Errors the client's transport met, e.g. a stdout line that is not an MCP message. */
   protocolErrors: Error[];
@@ -42,6 +44,7 @@ export async function connectMcp(
   await client.connect(transport);
   return {
     client,
+    pid: transport.pid as number,
     stderr: () => stderr,
     protocolErrors,
     call: (name, args, onprogress) =>

@@ -294,6 +294,21 @@ describe("idea-explorer mcp (a real MCP client over stdio, fake Anthropic API)",
     expect(git("rev-list", "--count", "HEAD").trim()).toBe("2");
   });
 
+  it("SIGTERM stops the server and the exploration it is running, before anything is written", async () => {
+    const s = await connect();
+    fake.enqueue(reply.hang());
+    const running = s.call("explore_idea", { idea: IDEA });
+    await vi.waitFor(() => expect(fake.requests).toHaveLength(1), { timeout: 20_000 });
+    process.kill(s.pid, "SIGTERM");
+
+    await expect(running).rejects.toThrow();
+    await vi.waitFor(() => expect(() => process.kill(s.pid, 0)).toThrow(), { timeout: 20_000 });
+    expect(s.stderr()).toContain("stopping: terminated (SIGTERM)");
+    expect(newFolders()).toEqual([]);
+    expect(git("rev-list", "--count", "HEAD").trim()).toBe("1");
+    expect(git("status", "--porcelain").trim()).toBe("");
+  });
+
   it("starts without a model key: the read-only tools work, explore_idea says what to set", async () => {
     const s = await connect({ ANTHROPIC_BASE_URL: fake.url });
     expect(s.stderr()).toMatch(/warning: ANTHROPIC_API_KEY is not set/);
