@@ -5,6 +5,7 @@ import { bm25Ranker, substringRanker } from "./rankers.ts";
 const catalog = loadCatalog();
 const labelled = loadQueries("queries.json");
 const holdout = loadQueries("holdout.json");
+const fresh = loadQueries("fresh.json");
 
 describe("tool-search eval data", () => {
   it("has at least 150 tagged queries over at least 60 tools, naming only real tools", () => {
@@ -13,7 +14,7 @@ describe("tool-search eval data", () => {
     expect(catalog.length).toBeGreaterThanOrEqual(60);
     expect(labelled.length).toBeGreaterThanOrEqual(150);
     for (const tag of TAGS) expect(labelled.some((q) => q.tag === tag)).toBe(true);
-    for (const q of [...labelled, ...holdout]) {
+    for (const q of [...labelled, ...holdout, ...fresh]) {
       expect(TAGS).toContain(q.tag);
       expect(q.expected.length > 0).toBe(q.tag !== "no-tool");
       for (const name of q.expected) expect(names).toContain(name);

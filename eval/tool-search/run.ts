@@ -6,6 +6,7 @@ const catalog = loadCatalog();
 const sets = [
   { title: "labelled set (written before tuning)", file: "queries.json" },
   { title: "held-out set (written after the ranker was frozen)", file: "holdout.json" },
+  { title: "fresh blind set (written before the stemmer/synonym rework)", file: "fresh.json" },
 ];
 
 const fmt = (x: number) => x.toFixed(3);
