@@ -20,6 +20,11 @@ describe("tool-search eval data", () => {
       for (const name of q.expected) expect(names).toContain(name);
     }
   });
+
+  it("keeps the fresh set blind: none of its queries repeats one of the other sets", () => {
+    const seen = new Set([...labelled, ...holdout].map((q) => q.query.toLowerCase()));
+    expect(fresh.filter((q) => seen.has(q.query.toLowerCase())).map((q) => q.query)).toEqual([]);
+  });
 });
 
 describe("ranker quality (regressions fail here)", () => {
