@@ -1,3 +1,4 @@
+import { AgentError, type AgentErrorKind } from "../agent/agent-error.ts";
 import { ConfigError } from "../config/config-error.ts";
 import { StoreError } from "../store/research-reader.ts";
 
@@ -23,6 +24,15 @@ export class JobError extends Error {
   }
 }
 
+/** Model failures worth another attempt later (the SDK already retried each call a few times). */
+const TRANSIENT_MODEL_FAILURES = new Set<AgentErrorKind>([
+  "overloaded",
+  "rate_limited",
+  "server_error",
+  "network",
+  "timeout",
+]);
+
 /** What a failed job records and shows: never a stack trace. */
 export interface JobFailure {
   code: string;
@@ -32,8 +42,8 @@ export interface JobFailure {
 
 /**
  * Maps anything a workflow throws to a failure a user may read. Errors from lower layers whose
- * messages are safe by contract (ConfigError, StoreError) keep their message; anything else is a
- * bug, so its text (which may hold paths or secrets) stays in the server log only.
+ * messages are safe by contract (ConfigError, StoreError, AgentError) keep their message; anything
+ * else is a bug, so its text (which may hold paths or secrets) stays in the server log only.
  */
 export function classifyJobFailure(error: unknown): JobFailure {
   if (error instanceof JobError) {
@@ -41,6 +51,13 @@ export function classifyJobFailure(error: unknown): JobFailure {
   }
   if (error instanceof ConfigError) {
     return { code: "configuration_error", message: oneLine(error.message), retryable: false };
+  }
+  if (error instanceof AgentError) {
+    return {
+      code: "model_error",
+      message: oneLine(error.message),
+      retryable: TRANSIENT_MODEL_FAILURES.has(error.kind),
+    };
   }
   if (error instanceof StoreError) {
     const transient = error.rateLimited || (error.status !== undefined && error.status >= 500);

@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { AgentError } from "../agent/agent-error.ts";
 import { ConfigError } from "../config/config-error.ts";
 import { openJobDatabase } from "./job-database.ts";
 import { JobError } from "./job-error.ts";
@@ -123,6 +124,36 @@ describe("job runner", () => {
       message: "ANTHROPIC_API_KEY is not set: set it or pass --provider",
     });
     expect(runs).toBe(1);
+  });
+
+  it("retries a transient model failure and fails a permanent one at once, with its message", async () => {
+    const runs = { overloaded: 0, authentication: 0 };
+    const r = runner({
+      workflows: {
+        x: defineWorkflow<"overloaded" | "authentication", string>({
+          run: async ({ payload }) => {
+            runs[payload] += 1;
+            if (payload === "overloaded" && runs.overloaded < 3) {
+              throw new AgentError("overloaded", "Anthropic API overloaded (529) after 3 attempts");
+            }
+            if (payload === "authentication") {
+              throw new AgentError("authentication", "Anthropic API rejected the API key (401)");
+            }
+            return "done";
+          },
+        }),
+      },
+    });
+    r.start();
+    const transient = r.enqueue({ kind: "x", payload: "overloaded" });
+    const permanent = r.enqueue({ kind: "x", payload: "authentication" });
+    await r.whenIdle();
+    expect(r.get(transient.id)).toMatchObject({ status: "completed", attempts: 3 });
+    expect(r.get(permanent.id)).toMatchObject({
+      status: "failed",
+      error: { code: "model_error", message: "Anthropic API rejected the API key (401)" },
+    });
+    expect(runs).toEqual({ overloaded: 3, authentication: 1 });
   });
 
   it("hides an unexpected error's text (it may hold paths or secrets) and logs it", async () => {

@@ -184,6 +184,32 @@ describe("idea-explorer serve, end to end over the real explore workflow", () =>
     expect(fake.requests.length - before).toBe(2);
   }, 60_000);
 
+  it("a rejected API key fails the job at once with the model API's one-line reason", async () => {
+    const repo = gitRepo("bad-key");
+    const before = fake.requests.length;
+    fake.setHandler(() => reply.unauthorized());
+    server = await startServeProcess(
+      ["--repo", repo, "--data-dir", join(dir, "bad-key-data"), "--allow-private-webhooks"],
+      { cwd: dir, env: { ...baseEnv(), ANTHROPIC_API_KEY: "sk-ant-revoked" } },
+    );
+    const { result } = await failedJob(server.url, "An idea with a revoked key");
+    expect(result).toMatchObject({
+      event: "result",
+      data: {
+        status: "failed",
+        attempts: 1,
+        error: {
+          code: "model_error",
+          message: expect.stringMatching(
+            /^Anthropic API rejected the API key \(401\).*check the key$/,
+          ),
+        },
+      },
+    });
+    expect(JSON.stringify(result)).not.toContain("sk-ant-revoked");
+    expect(fake.requests.length - before).toBe(1);
+  }, 60_000);
+
   it("without an API key, a job fails at once with a clear error and its idea_failed webhook", async () => {
     const repo = gitRepo("no-key");
     const before = fake.requests.length;
