@@ -1,12 +1,12 @@
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { driveTool } from "../../test/fixtures/drive-tool.ts";
 import {
   createSandboxTree,
   OUTSIDE_SECRET,
   type SandboxTree,
 } from "../../test/fixtures/sandbox-tree.ts";
+import { driveToolRaw } from "../../test/helpers/drive-tool.ts";
 import { SandboxRootError } from "../sandbox/sandbox-root.ts";
 import { createFileReadTool, FILE_READ_TOOL_NAME, fileReadInputSchema } from "./file-read.ts";
 import type { ToolCallLog } from "./tool-call-log.ts";
@@ -24,7 +24,7 @@ async function call(input: unknown, options: { maxBytes?: number } = {}) {
   const logs: ToolCallLog[] = [];
   const tool = createFileReadTool({ root: tree.root, onToolCall: (l) => logs.push(l), ...options });
   const raw = typeof input === "string" ? input : JSON.stringify(input);
-  const driven = await driveTool({ [FILE_READ_TOOL_NAME]: tool }, FILE_READ_TOOL_NAME, raw);
+  const driven = await driveToolRaw({ [FILE_READ_TOOL_NAME]: tool }, FILE_READ_TOOL_NAME, raw);
   return { ...driven, logs };
 }
 

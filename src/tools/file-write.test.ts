@@ -1,8 +1,8 @@
 import { lstat, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { driveTool } from "../../test/fixtures/drive-tool.ts";
 import { createSandboxTree, type SandboxTree } from "../../test/fixtures/sandbox-tree.ts";
+import { driveTool, driveToolRaw } from "../../test/helpers/drive-tool.ts";
 import { SandboxRootError } from "../sandbox/sandbox-root.ts";
 import { createFileReadTool, FILE_READ_TOOL_NAME } from "./file-read.ts";
 import {
@@ -32,7 +32,7 @@ async function call(input: unknown, options: { maxBytes?: number } = {}) {
     ...options,
   });
   const raw = typeof input === "string" ? input : JSON.stringify(input);
-  const driven = await driveTool({ [FILE_WRITE_TOOL_NAME]: tool }, FILE_WRITE_TOOL_NAME, raw);
+  const driven = await driveToolRaw({ [FILE_WRITE_TOOL_NAME]: tool }, FILE_WRITE_TOOL_NAME, raw);
   return { ...driven, logs };
 }
 
@@ -156,11 +156,9 @@ describe("detecting writes structurally", () => {
   it("does not mistake a file_read result that starts with 'Wrote ' for a write", async () => {
     await writeFile(path.join(tree.root, "fake.txt"), "Wrote fake.txt");
     const read = createFileReadTool({ root: tree.root, onToolCall: () => {} });
-    const { part } = await driveTool(
-      { [FILE_READ_TOOL_NAME]: read },
-      FILE_READ_TOOL_NAME,
-      JSON.stringify({ path: "fake.txt" }),
-    );
+    const { part } = await driveTool({ [FILE_READ_TOOL_NAME]: read }, FILE_READ_TOOL_NAME, {
+      path: "fake.txt",
+    });
     expect(part.type === "tool-result" && part.output).toBe("Wrote fake.txt");
     expect(writtenFileOf(part)).toBeUndefined();
   });

@@ -11,23 +11,33 @@ export interface DrivenCall {
   part: { type: "tool-result"; output: unknown } | { type: "tool-error"; error: unknown };
   /** What the model was sent back for the call: the rendered output or the error text. */
   modelSaw: string;
+  /** The same, as the SDK shaped it: `{ type: "text" | "json" | "error-text", value }`. */
+  seenByModel: { type: string; value: unknown };
+  /** The tool definitions the provider was given on the first call (JSON schema included). */
+  toolsSent: readonly { type: string; name: string }[];
 }
 
 /**
  * Calls one tool the way a model does: a scripted tool call with JSON input goes through
  * generateText, so the tool's zod schema, execute and toModelOutput all run as in production.
  */
-export async function driveTool(
+export function driveTool(tools: ToolSet, toolName: string, input: unknown): Promise<DrivenCall> {
+  return driveToolRaw(tools, toolName, JSON.stringify(input));
+}
+
+/**
+ * The same with the tool call's input as raw text, exactly what a provider hands the SDK:
+ * for malformed JSON and inputs no schema would accept.
+ */
+export async function driveToolRaw(
   tools: ToolSet,
   toolName: string,
-  input: unknown,
+  rawInput: string,
 ): Promise<DrivenCall> {
   const model = new MockLanguageModelV4({
     doGenerate: [
       {
-        content: [
-          { type: "tool-call", toolCallId: "call-1", toolName, input: JSON.stringify(input) },
-        ],
+        content: [{ type: "tool-call", toolCallId: "call-1", toolName, input: rawInput }],
         finishReason: { unified: "tool-calls", raw: undefined },
         usage,
         warnings: [],
@@ -47,10 +57,10 @@ export async function driveTool(
   if (!part) throw new Error(`no result for ${toolName}`);
   const toolMessage = model.doGenerateCalls[1]?.prompt.find((m) => m.role === "tool");
   const first = toolMessage?.role === "tool" ? toolMessage.content[0] : undefined;
-  const output = first?.type === "tool-result" ? first.output : undefined;
+  if (first?.type !== "tool-result") throw new Error(`no tool-result sent back for ${toolName}`);
+  const seenByModel = first.output as { type: string; value: unknown };
   const modelSaw =
-    output && "value" in output && typeof output.value === "string"
-      ? output.value
-      : JSON.stringify(output);
-  return { part, modelSaw };
+    typeof seenByModel.value === "string" ? seenByModel.value : JSON.stringify(seenByModel);
+  const toolsSent = (model.doGenerateCalls[0]?.tools ?? []) as DrivenCall["toolsSent"];
+  return { part, modelSaw, seenByModel, toolsSent };
 }

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { driveTool } from "../../../test/fixtures/drive-tool.ts";
+import { driveTool } from "../../../test/helpers/drive-tool.ts";
 import { makeTempTree, type TempTree } from "../../../test/helpers/temp-tree.ts";
 import { resolveModel } from "../../models/resolve-model.ts";
 import { LocalStore } from "../../store/local-store.ts";
@@ -62,7 +62,7 @@ describe("exploreToolkit", () => {
     ["grep for a function name", "search_files"],
   ])("search_tools answers %j with %s first", async (query, expected) => {
     const kit = toolkit({ toolSearch: "always" });
-    const { part } = await driveTool(kit.tools, "search_tools", JSON.stringify({ query }));
+    const { part } = await driveTool(kit.tools, "search_tools", { query });
     const output = part.type === "tool-result" ? part.output : undefined;
     expect((output as { results: { name: string }[] }).results[0]?.name).toBe(expected);
   });
