@@ -7,6 +7,7 @@ import { resolveSearchBackend } from "../search/resolve-search-backend.ts";
 import type { CliIo } from "./cli-io.ts";
 import { createProgressPrinter } from "./explore/progress-printer.ts";
 import { oneLineError } from "./one-line-error.ts";
+import { packageVersion } from "./package-version.ts";
 import { parseCommandLine } from "./parse-command-line.ts";
 import { type ModelFlags, resolveCliModel } from "./resolve-cli-model.ts";
 import { resolveStore } from "./resolve-store.ts";
@@ -67,6 +68,7 @@ export async function runMcpCommand(args: string[], io: CliIo): Promise<number> 
   };
   // Every model mistake but a missing key stops the start (the placeholder stands in for it).
   resolveCliModel(modelFlags, env, { placeholderKey: true });
+  const search = resolveSearchBackend(env)?.search;
   const store = resolveStore({ repo: values.repo, github: values.github }, env, io.cwd);
   const errorLine = (error: unknown) => oneLineError(error, { ...io.env, DEBUG: undefined });
   // Every tool needs the repository, so one that cannot be used is a start-up error (exit 2).
@@ -76,10 +78,10 @@ export async function runMcpCommand(args: string[], io: CliIo): Promise<number> 
   const resolveModel = modelOrItsError(modelFlags, env, log);
   const shutdown = new AbortController();
   const server = createIdeaExplorerMcpServer({
-    version: await version(),
+    version: await packageVersion(),
     store,
     resolveModel,
-    search: resolveSearchBackend(env)?.search,
+    search,
     log,
     progress: createProgressPrinter,
     shutdown: shutdown.signal,
@@ -113,9 +115,4 @@ function modelOrItsError(
       throw error;
     };
   }
-}
-
-async function version(): Promise<string> {
-  const { default: pkg } = await import("../../package.json", { with: { type: "json" } });
-  return pkg.version;
 }

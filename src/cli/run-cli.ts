@@ -2,6 +2,7 @@ import { ConfigError } from "../config/config-error.ts";
 import type { CliIo } from "./cli-io.ts";
 import { commands } from "./commands.ts";
 import { oneLineError } from "./one-line-error.ts";
+import { packageVersion } from "./package-version.ts";
 
 const HELP = `idea-explorer: explore ideas with a tool-using Claude agent and keep the research in a repository
 
@@ -22,7 +23,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     return name ? 0 : 2;
   }
   if (name === "--version" || name === "-v") {
-    io.stdout.write(`${await version()}\n`);
+    io.stdout.write(`${await packageVersion()}\n`);
     return 0;
   }
   const command = commands[name];
@@ -36,9 +37,4 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     io.stderr.write(`idea-explorer ${name}: ${oneLineError(error, io.env)}\n`);
     return error instanceof ConfigError ? 2 : 1;
   }
-}
-
-async function version(): Promise<string> {
-  const { default: pkg } = await import("../../package.json", { with: { type: "json" } });
-  return pkg.version;
 }

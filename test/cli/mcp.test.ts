@@ -11,7 +11,7 @@ import {
   reply,
   startFakeAnthropic,
 } from "../fakes/anthropic-server.ts";
-import { GIT_IDENTITY, runCli } from "../helpers/run-cli.ts";
+import { GIT_IDENTITY, REPO_ROOT, runCli } from "../helpers/run-cli.ts";
 import { makeTempTree, type TempTree } from "../helpers/temp-tree.ts";
 import { connectMcp, type McpSession, textOf } from "./mcp-session.ts";
 
@@ -93,6 +93,12 @@ function newFolders(): string[] {
 describe("idea-explorer mcp (a real MCP client over stdio, fake Anthropic API)", () => {
   it("lists explore_idea, read_research and search_research with every input field described", async () => {
     const s = await connect();
+    const pkg = JSON.parse(readFileSync(path.join(REPO_ROOT, "package.json"), "utf8"));
+    expect(s.client.getServerVersion()).toMatchObject({
+      name: "idea-explorer",
+      version: pkg.version,
+    });
+    expect(s.client.getInstructions()).toMatch(/search_research/);
     const { tools } = await s.client.listTools();
 
     expect(tools.map((t) => t.name).sort()).toEqual([
@@ -384,6 +390,10 @@ describe("idea-explorer mcp start-up", () => {
     ]) {
       expect(help.stdout).toContain(text);
     }
+    // The MCP server's version (serverInfo) and --version read the same package version.
+    const version = await runCli(["--version"], { cwd: repo.dir });
+    const pkg = JSON.parse(readFileSync(path.join(REPO_ROOT, "package.json"), "utf8"));
+    expect(version.stdout).toBe(`${pkg.version}\n`);
     const all = await runCli(["--help"], { cwd: repo.dir });
     expect(all.stdout).toMatch(/\n {2}mcp {8}serve explore_idea/);
   });
