@@ -345,6 +345,13 @@ describe("idea-explorer mcp start-up", () => {
     ["GitHub without a token", ["--github", "a/b"], /GITHUB_TOKEN is not set/],
     ["an unknown option", ["--bogus"], /Unknown option '--bogus'/],
     ["an argument", ["an-idea"], /unexpected argument "an-idea"/],
+    // Without a key too: the one line is the fatal one, not the key's warning.
+    [
+      "a malformed SEARXNG_URL",
+      [],
+      /SEARXNG_URL/,
+      { ...GIT_IDENTITY, SEARXNG_URL: "searx.local", ANTHROPIC_API_KEY: "" },
+    ],
     // Checked with the repository: explore_idea could not commit.
     ["a git repository without an identity", [], /git/i, { GIT_AUTHOR_NAME: "" }],
   ];
