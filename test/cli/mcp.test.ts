@@ -232,6 +232,19 @@ describe("idea-explorer mcp (a real MCP client over stdio, fake Anthropic API)",
     expect(fake.requests.length).toBe(requests);
     expect(git("rev-list", "--count", "HEAD").trim()).toBe("2");
 
+    // update: true adds to it, in one more commit.
+    fake.enqueue(reply.text("# Solar dehydrator kits\n\nPrices fell 20% this year."));
+    const updated = await call(s, "explore_idea", { idea: IDEA, update: true });
+    expect(updated.structuredContent).toMatchObject({
+      status: "updated",
+      path: `ideas/${readPath}`,
+    });
+    expect(textOf(updated)).toMatch(/^Updated ideas\//);
+    expect(readFileSync(path.join(repo.dir, "ideas", readPath), "utf8")).toContain(
+      "Prices fell 20%",
+    );
+    expect(git("rev-list", "--count", "HEAD").trim()).toBe("3");
+
     // stdout held MCP messages only; logs and tool-call JSON lines went to stderr.
     expect(s.protocolErrors).toEqual([]);
     expect(s.stderr()).toContain('"event":"tool_call"');
