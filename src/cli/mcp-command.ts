@@ -9,6 +9,11 @@ import { createProgressPrinter } from "./explore/progress-printer.ts";
 import { oneLineError } from "./one-line-error.ts";
 import { packageVersion } from "./package-version.ts";
 import { parseCommandLine } from "./parse-command-line.ts";
+import {
+  modelFlagsFrom,
+  REPOSITORY_AND_MODEL_OPTIONS,
+  repositoryChoice,
+} from "./repository-and-model-options.ts";
 import { type ModelFlags, resolveCliModel } from "./resolve-cli-model.ts";
 import { resolveStore } from "./resolve-store.ts";
 import { UsageError } from "./usage-error.ts";
@@ -37,12 +42,7 @@ Environment: the variables of explore. Exit codes: 0 stopped (the client closed 
 SIGTERM), 2 bad option or configuration.`;
 
 const OPTIONS = {
-  repo: { type: "string" },
-  github: { type: "string" },
-  model: { type: "string" },
-  provider: { type: "string" },
-  "base-url": { type: "string" },
-  "api-key": { type: "string" },
+  ...REPOSITORY_AND_MODEL_OPTIONS,
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -60,22 +60,17 @@ export async function runMcpCommand(args: string[], io: CliIo): Promise<number> 
   }
   const env = parseEnv(io.env);
   const log = (line: string) => io.stderr.write(`${line}\n`);
-  const modelFlags: ModelFlags = {
-    provider: values.provider,
-    model: values.model,
-    baseUrl: values["base-url"],
-    apiKey: values["api-key"],
-  };
+  const model = modelFlagsFrom(values);
   // Every model mistake but a missing key stops the start (the placeholder stands in for it).
-  resolveCliModel(modelFlags, env, { placeholderKey: true });
+  resolveCliModel(model, env, { placeholderKey: true });
   const search = resolveSearchBackend(env)?.search;
-  const store = resolveStore({ repo: values.repo, github: values.github }, env, io.cwd);
+  const store = resolveStore(repositoryChoice(values), env, io.cwd);
   const errorLine = (error: unknown) => oneLineError(error, { ...io.env, DEBUG: undefined });
   // Every tool needs the repository, so one that cannot be used is a start-up error (exit 2).
   await store.verify().catch((error: unknown) => {
     throw new ConfigError(errorLine(error));
   });
-  const resolveModel = modelOrItsError(modelFlags, env, log);
+  const resolveModel = modelOrItsError(model, env, log);
   const shutdown = new AbortController();
   const server = createIdeaExplorerMcpServer({
     version: await packageVersion(),

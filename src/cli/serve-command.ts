@@ -12,6 +12,11 @@ import { DEFAULT_HOST, DEFAULT_PORT } from "../server/start-server.ts";
 import { startService } from "../server/start-service.ts";
 import type { CliIo } from "./cli-io.ts";
 import { integerOption, parseCommandLine } from "./parse-command-line.ts";
+import {
+  modelFlagsFrom,
+  REPOSITORY_AND_MODEL_OPTIONS,
+  repositoryChoice,
+} from "./repository-and-model-options.ts";
 import { resolveCliModel } from "./resolve-cli-model.ts";
 import { resolveStore } from "./resolve-store.ts";
 import { UsageError } from "./usage-error.ts";
@@ -43,12 +48,7 @@ const OPTIONS = {
   "data-dir": { type: "string" },
   "rate-limit": { type: "string" },
   "allow-private-webhooks": { type: "boolean" },
-  repo: { type: "string" },
-  github: { type: "string" },
-  model: { type: "string" },
-  provider: { type: "string" },
-  "base-url": { type: "string" },
-  "api-key": { type: "string" },
+  ...REPOSITORY_AND_MODEL_OPTIONS,
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -63,12 +63,7 @@ export async function runServeCommand(args: string[], io: CliIo): Promise<number
   const concurrency = boundedOption("concurrency", values.concurrency, 1, 64) ?? 2;
   const rateLimit = boundedOption("rate-limit", values["rate-limit"], 0, 100_000);
   const env = parseEnv(io.env);
-  const modelFlags = {
-    provider: values.provider,
-    model: values.model,
-    baseUrl: values["base-url"],
-    apiKey: values["api-key"],
-  };
+  const modelFlags = modelFlagsFrom(values);
   // Checked now so a bad flag fails at start-up; a missing key only fails the jobs (and says so).
   try {
     resolveCliModel(modelFlags, env);
@@ -79,7 +74,7 @@ export async function runServeCommand(args: string[], io: CliIo): Promise<number
     );
   }
   const search = resolveSearchBackend(env)?.search;
-  const store = resolveStore({ repo: values.repo, github: values.github }, env, io.cwd);
+  const store = resolveStore(repositoryChoice(values), env, io.cwd);
   // A repository that cannot be used fails each job at once with this same message; say it now.
   await store.verify().catch((error: Error) => {
     io.stderr.write(`warning: ${error.message} Explorations will fail until it is fixed.\n`);
