@@ -17,13 +17,8 @@ export async function executeAiTool<I, O>(
     abortSignal: options.signal,
     context: undefined as never,
   });
-  if (isAsyncIterable(output)) {
-    // A streaming tool's last value is its result, as the AI SDK treats it.
-    let last: O | undefined;
-    for await (const part of output) last = part;
-    if (last === undefined) throw new Error("the tool returned nothing");
-    return last;
-  }
+  // The tools served here answer once; none streams preliminary results.
+  if (isAsyncIterable(output)) throw new Error("a streaming tool cannot answer an MCP call");
   return output;
 }
 
