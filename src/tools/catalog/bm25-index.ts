@@ -1,11 +1,12 @@
 import type { CatalogEntry, CatalogHit } from "./catalog-entry.ts";
-import { SYNONYMS } from "./synonyms.ts";
+import { queryTerms, relatedWords } from "./synonyms.ts";
 import { tokenize } from "./tokenize.ts";
 
 /**
  * BM25F over an entry's fields (Robertson & Zaragoza): term frequencies are length-normalised
  * per field, weighted, summed, then saturated once, so a word repeated across fields helps but
- * cannot dominate. A name match is worth the most; parameter text the least.
+ * cannot dominate. A name match is worth the most; parameter text and the usage example (whose
+ * argument names and sample values, "city: 'Oslo'", say what the tool takes) the least.
  */
 const FIELDS = [
   { key: "name", weight: 3, b: 0.3 },
@@ -13,9 +14,10 @@ const FIELDS = [
   { key: "category", weight: 2, b: 0.3 },
   { key: "description", weight: 1, b: 0.75 },
   { key: "parameters", weight: 0.6, b: 0.75 },
+  { key: "usage", weight: 0.3, b: 0.75 },
 ] as const;
 const K1 = 1.2;
-/** A synonym or prefix match counts for less than the word itself. */
+/** A synonym (see synonyms.ts) or prefix match counts for less than the word itself. */
 const SYNONYM_WEIGHT = 0.5;
 const PREFIX_WEIGHT = 0.6;
 const MIN_PREFIX_LENGTH = 3;
@@ -75,6 +77,7 @@ function fieldTexts(entry: CatalogEntry): string[] {
     entry.category,
     entry.description,
     entry.parameters,
+    entry.usage,
   ];
 }
 
@@ -101,7 +104,7 @@ function expansions(index: CatalogIndex, term: string): [string, number][] {
   else if (term.length >= MIN_PREFIX_LENGTH) {
     for (const candidate of prefixed(index.vocabulary, term)) out.push([candidate, PREFIX_WEIGHT]);
   }
-  for (const synonym of SYNONYMS.get(term) ?? []) {
+  for (const synonym of relatedWords(term)) {
     if (index.postings.has(synonym)) out.push([synonym, SYNONYM_WEIGHT]);
   }
   return out;
@@ -124,7 +127,8 @@ function prefixed(vocabulary: readonly string[], prefix: string): string[] {
 }
 
 export function rank(index: CatalogIndex, query: string): CatalogHit[] {
-  const terms = [...new Set(tokenize(query))];
+  const all = queryTerms(query);
+  const terms = [...new Set(all)];
   if (terms.length === 0) return [];
   const scores = new Map<number, number>();
   const covered = new Map<number, number>();
@@ -148,7 +152,7 @@ export function rank(index: CatalogIndex, query: string): CatalogHit[] {
       covered.set(doc, (covered.get(doc) ?? 0) + weight * termIdf);
     }
   }
-  const queryKey = terms.length === tokenize(query).length ? tokenize(query).join(" ") : "";
+  const queryKey = terms.length === all.length ? all.join(" ") : "";
   const hits: (CatalogHit & { tier: number })[] = [];
   for (const [doc, score] of scores) {
     const entry = index.entries[doc];

@@ -1,0 +1,88 @@
+import { describe, expect, it } from "vitest";
+import type { CatalogEntry } from "./catalog-entry.ts";
+import { queryTerms, relatedWords, SYNONYMS } from "./synonyms.ts";
+import { tokenize } from "./tokenize.ts";
+import { createToolCatalog } from "./tool-catalog.ts";
+
+const stemOf = (word: string) => tokenize(word)[0] ?? "";
+const related = (a: string, b: string) => relatedWords(stemOf(a)).includes(stemOf(b));
+
+function entry(name: string, description: string): CatalogEntry {
+  return { name, category: "General", description, parameters: "none", usage: "", core: false };
+}
+
+describe("synonym groups", () => {
+  it("relate the common agent-task verbs to each other, in both directions", () => {
+    const pairs: [string, string][] = [
+      ["get", "fetch"],
+      ["retrieve", "download"],
+      ["open", "read"],
+      ["look", "search"],
+      ["find", "query"],
+      ["make", "create"],
+      ["add", "new"],
+      ["remove", "delete"],
+      ["enumerate", "list"],
+      ["modify", "update"],
+      ["change", "edit"],
+      ["notify", "send"],
+      ["post", "send"],
+      ["meeting", "calendar"],
+      ["schedule", "appointment"],
+    ];
+    for (const [a, b] of pairs) {
+      expect(related(a, b), `${a} ~ ${b}`).toBe(true);
+      expect(related(b, a), `${b} ~ ${a}`).toBe(true);
+    }
+  });
+
+  it("keep unrelated words apart and never relate a word to itself", () => {
+    expect(related("delete", "create")).toBe(false);
+    expect(related("weather", "email")).toBe(false);
+    for (const [word, others] of SYNONYMS) expect(others).not.toContain(word);
+  });
+
+  it("hold stemmed words, so every inflection of a word finds the group", () => {
+    expect(relatedWords(stemOf("deleting"))).toEqual(relatedWords(stemOf("delete")));
+    expect(relatedWords(stemOf("meetings"))).toContain(stemOf("calendar"));
+  });
+});
+
+describe("queryTerms", () => {
+  it("rewrites phrasal verbs to their meaning, with or without a pronoun in between", () => {
+    expect(queryTerms("call off the standup")).toEqual(tokenize("cancel standup"));
+    expect(queryTerms("I finished it, cross it off")).toContain(stemOf("complete"));
+    expect(queryTerms("look up the capital of Peru")).toEqual(tokenize("search capital Peru"));
+    expect(queryTerms("get rid of the draft")).toEqual(tokenize("delete draft"));
+  });
+
+  it("leaves the words alone when the particle does not follow", () => {
+    expect(queryTerms("call my mother")).toEqual(tokenize("call mother"));
+    expect(queryTerms("look at the logs")).toEqual(tokenize("look logs"));
+  });
+});
+
+describe("query expansion in ranking", () => {
+  const catalog = createToolCatalog([
+    entry("remover", "Delete a record permanently."),
+    entry("eraser", "Erase a record permanently."),
+    entry("maker", "Create a record."),
+  ]);
+
+  it("finds a tool through a synonym of the query word", () => {
+    expect(catalog.search("remove record").map((e) => e.name)).toContain("remover");
+    expect(
+      catalog
+        .search("discard")
+        .map((e) => e.name)
+        .sort(),
+    ).toEqual(["eraser", "remover"]);
+  });
+
+  it("ranks a direct match above a synonym match, and says the synonym covers less", () => {
+    const hits = catalog.searchScored("erase");
+    expect(hits.map((h) => h.entry.name)).toEqual(["eraser", "remover"]);
+    expect(hits[0]?.coverage).toBe(1);
+    expect(hits[1]?.coverage).toBeLessThan(1);
+  });
+});
