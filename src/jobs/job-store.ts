@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { DatabaseSync, SQLInputValue, SQLOutputValue } from "node:sqlite";
+import type { DatabaseSync, SQLInputValue, SQLOutputValue, StatementSync } from "node:sqlite";
 import { inTransaction } from "./job-database.ts";
 import type { JobFailure } from "./job-error.ts";
 import type { JobRecord, JobStatus, NewJob, WebhookStatus, WebhookTarget } from "./job-record.ts";
@@ -19,45 +19,54 @@ type Row = Record<string, SQLOutputValue>;
 export class JobStore {
   readonly #db: DatabaseSync;
   readonly #now: () => Date;
+  readonly #statements = new Map<string, StatementSync>();
 
   constructor(db: DatabaseSync, now: () => Date = () => new Date()) {
     this.#db = db;
     this.#now = now;
   }
 
+  /** Each distinct statement is compiled once (every API read and job update reuses it). */
+  #sql(text: string): StatementSync {
+    let statement = this.#statements.get(text);
+    if (!statement) {
+      statement = this.#db.prepare(text);
+      this.#statements.set(text, statement);
+    }
+    return statement;
+  }
+
   insert(job: NewJob): JobRecord {
     const at = this.#stamp();
-    const row = this.#db
-      .prepare(
-        `INSERT INTO jobs (id, kind, status, mode, title, payload, webhook_url, callback_secret,
+    const row = this.#sql(
+      `INSERT INTO jobs (id, kind, status, mode, title, payload, webhook_url, callback_secret,
            webhook_status, token_id, created_at, updated_at)
          VALUES (?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
-      )
-      .get(
-        randomUUID(),
-        job.kind,
-        job.mode ?? null,
-        job.title ?? null,
-        JSON.stringify(job.payload),
-        job.webhook?.url ?? null,
-        job.webhook?.secret ?? null,
-        job.webhook ? "pending" : "skipped",
-        job.tokenId ?? null,
-        at,
-        at,
-      ) as Row;
+    ).get(
+      randomUUID(),
+      job.kind,
+      job.mode ?? null,
+      job.title ?? null,
+      JSON.stringify(job.payload),
+      job.webhook?.url ?? null,
+      job.webhook?.secret ?? null,
+      job.webhook ? "pending" : "skipped",
+      job.tokenId ?? null,
+      at,
+      at,
+    ) as Row;
     return toRecord(row);
   }
 
   get(id: string): JobRecord | undefined {
-    const row = this.#db.prepare("SELECT * FROM jobs WHERE id = ?").get(id) as Row | undefined;
+    const row = this.#sql("SELECT * FROM jobs WHERE id = ?").get(id) as Row | undefined;
     return row ? toRecord(row) : undefined;
   }
 
   /** One page, newest first, plus the seq to continue from when more may follow. */
   list(query: JobListQuery): { jobs: JobRecord[]; lastSeq: number | undefined } {
     const { sql, params } = listSql(query);
-    const rows = this.#db.prepare(sql).all(...params) as Row[];
+    const rows = this.#sql(sql).all(...params) as Row[];
     const page = rows.slice(0, query.limit);
     const last = page.at(-1);
     return {
@@ -69,40 +78,39 @@ export class JobStore {
   /** The query plan of a listing, so tests can prove it walks an index. */
   explainList(query: JobListQuery): string[] {
     const { sql, params } = listSql(query);
-    const rows = this.#db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as Row[];
+    const rows = this.#sql(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as Row[];
     return rows.map((row) => String(row.detail));
   }
 
   /** Atomically moves the oldest pending job to running. */
   claimNext(): JobRecord | undefined {
-    const row = this.#db
-      .prepare(
-        `UPDATE jobs SET status = 'running', attempts = attempts + 1, updated_at = ?
+    const row = this.#sql(
+      `UPDATE jobs SET status = 'running', attempts = attempts + 1, updated_at = ?
          WHERE seq = (SELECT seq FROM jobs WHERE status = 'pending' ORDER BY seq LIMIT 1)
          RETURNING *`,
-      )
-      .get(this.#stamp()) as Row | undefined;
+    ).get(this.#stamp()) as Row | undefined;
     return row ? toRecord(row) : undefined;
   }
 
   /** Jobs a previous process left running go back to the queue (their steps are kept). */
   requeueRunning(): number {
-    const result = this.#db
-      .prepare("UPDATE jobs SET status = 'pending', updated_at = ? WHERE status = 'running'")
-      .run(this.#stamp());
+    const result = this.#sql(
+      "UPDATE jobs SET status = 'pending', updated_at = ? WHERE status = 'running'",
+    ).run(this.#stamp());
     return Number(result.changes);
   }
 
   requeue(id: string): void {
-    this.#db
-      .prepare("UPDATE jobs SET status = 'pending', updated_at = ? WHERE id = ?")
-      .run(this.#stamp(), id);
+    this.#sql("UPDATE jobs SET status = 'pending', updated_at = ? WHERE id = ?").run(
+      this.#stamp(),
+      id,
+    );
   }
 
   steps(jobId: string): Map<string, Json> {
-    const rows = this.#db
-      .prepare("SELECT name, output FROM job_steps WHERE job_id = ?")
-      .all(jobId) as Row[];
+    const rows = this.#sql("SELECT name, output FROM job_steps WHERE job_id = ?").all(
+      jobId,
+    ) as Row[];
     return new Map(rows.map((row) => [String(row.name), JSON.parse(String(row.output)) as Json]));
   }
 
@@ -110,27 +118,30 @@ export class JobStore {
   saveStep(jobId: string, name: string, output: string, progress: JobProgress | undefined): void {
     const at = this.#stamp();
     inTransaction(this.#db, () => {
-      this.#db
-        .prepare(
-          "INSERT OR REPLACE INTO job_steps (job_id, name, output, completed_at) VALUES (?, ?, ?, ?)",
-        )
-        .run(jobId, name, output, at);
-      this.#db
-        .prepare("UPDATE jobs SET current_step = NULL, progress = ?, updated_at = ? WHERE id = ?")
-        .run(progressJson(progress), at, jobId);
+      this.#sql(
+        "INSERT OR REPLACE INTO job_steps (job_id, name, output, completed_at) VALUES (?, ?, ?, ?)",
+      ).run(jobId, name, output, at);
+      this.#sql(
+        "UPDATE jobs SET current_step = NULL, progress = ?, updated_at = ? WHERE id = ?",
+      ).run(progressJson(progress), at, jobId);
     });
   }
 
   startStep(jobId: string, name: string, progress: JobProgress | undefined): void {
-    this.#db
-      .prepare("UPDATE jobs SET current_step = ?, progress = ?, updated_at = ? WHERE id = ?")
-      .run(name, progressJson(progress), this.#stamp(), jobId);
+    this.#sql("UPDATE jobs SET current_step = ?, progress = ?, updated_at = ? WHERE id = ?").run(
+      name,
+      progressJson(progress),
+      this.#stamp(),
+      jobId,
+    );
   }
 
   saveProgress(jobId: string, progress: JobProgress): void {
-    this.#db
-      .prepare("UPDATE jobs SET progress = ?, updated_at = ? WHERE id = ?")
-      .run(progressJson(progress), this.#stamp(), jobId);
+    this.#sql("UPDATE jobs SET progress = ?, updated_at = ? WHERE id = ?").run(
+      progressJson(progress),
+      this.#stamp(),
+      jobId,
+    );
   }
 
   complete(jobId: string, result: Json): JobRecord {
@@ -142,30 +153,26 @@ export class JobStore {
   }
 
   webhookTarget(jobId: string): WebhookTarget | undefined {
-    const row = this.#db
-      .prepare("SELECT webhook_url, callback_secret FROM jobs WHERE id = ?")
-      .get(jobId) as Row | undefined;
+    const row = this.#sql("SELECT webhook_url, callback_secret FROM jobs WHERE id = ?").get(
+      jobId,
+    ) as Row | undefined;
     if (!row || typeof row.webhook_url !== "string") return undefined;
     return { url: row.webhook_url, secret: optionalText(row.callback_secret) };
   }
 
   /** Finished jobs whose webhook was never settled (the process stopped while notifying). */
   unsentWebhooks(): string[] {
-    const rows = this.#db
-      .prepare(
-        `SELECT id FROM jobs WHERE webhook_status = 'pending'
+    const rows = this.#sql(
+      `SELECT id FROM jobs WHERE webhook_status = 'pending'
          AND status IN ('completed', 'failed') ORDER BY seq`,
-      )
-      .all() as Row[];
+    ).all() as Row[];
     return rows.map((row) => String(row.id));
   }
 
   setWebhookStatus(jobId: string, status: WebhookStatus, detail: string | undefined): void {
-    this.#db
-      .prepare(
-        "UPDATE jobs SET webhook_status = ?, webhook_detail = ?, updated_at = ? WHERE id = ?",
-      )
-      .run(status, detail ?? null, this.#stamp(), jobId);
+    this.#sql(
+      "UPDATE jobs SET webhook_status = ?, webhook_detail = ?, updated_at = ? WHERE id = ?",
+    ).run(status, detail ?? null, this.#stamp(), jobId);
   }
 
   #finish(
@@ -176,13 +183,11 @@ export class JobStore {
     message: string | null,
   ): JobRecord {
     const at = this.#stamp();
-    const row = this.#db
-      .prepare(
-        `UPDATE jobs SET status = ?, result = ?, error_code = ?, error_message = ?,
+    const row = this.#sql(
+      `UPDATE jobs SET status = ?, result = ?, error_code = ?, error_message = ?,
            current_step = NULL, updated_at = ?, finished_at = ?
          WHERE id = ? RETURNING *`,
-      )
-      .get(status, result, code, message, at, at, jobId) as Row;
+    ).get(status, result, code, message, at, at, jobId) as Row;
     return toRecord(row);
   }
 
