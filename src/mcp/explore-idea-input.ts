@@ -7,8 +7,11 @@ import {
 
 const fields = exploreRequestSchema.shape;
 
-/** explore_idea's input: the request fields of the CLI and the HTTP API, described for clients. */
-export const exploreIdeaInputSchema = z.object({
+/**
+ * explore_idea's input: the request fields of the CLI and the HTTP API, described for clients.
+ * Strict, so a misspelt field (continueFrom) is refused instead of silently ignored.
+ */
+export const exploreIdeaInputSchema = z.strictObject({
   idea: fields.idea.describe(
     "The idea to research, in a sentence or a paragraph, e.g. " +
       '"A solar-powered food dehydrator kit for market stalls". At most 10,000 characters.',

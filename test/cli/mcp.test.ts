@@ -128,6 +128,7 @@ describe("idea-explorer mcp (a real MCP client over stdio, fake Anthropic API)",
       "continue_from",
     ]);
     expect(explore.inputSchema.required).toEqual(["idea"]);
+    expect(explore.inputSchema.additionalProperties).toBe(false);
     expect(explore.inputSchema.properties?.mode).toMatchObject({
       enum: ["business", "exploration"],
       default: "business",
@@ -273,6 +274,7 @@ describe("idea-explorer mcp (a real MCP client over stdio, fake Anthropic API)",
       { idea: IDEA, continue_from: "../../etc" },
       /explore_idea: must name an earlier exploration folder such as 2026-01-05-my-idea at continue_from$/,
     );
+    await oneLine({ idea: IDEA, continueFrom: "2026-01-02-solar-dryer" }, /continueFrom/);
     expect(fake.requests).toHaveLength(0);
 
     fake.enqueue(reply.error(401, "authentication_error", "invalid x-api-key"));
