@@ -45,6 +45,13 @@ describe("ranker quality (regressions fail here)", () => {
 
   it("holds up on queries written after the ranker was frozen", () => {
     const held = evaluate(holdout, bm25Ranker(catalog));
-    expect(held.overall.recallAt5).toBeGreaterThanOrEqual(0.8);
+    expect(held.overall.recallAt5).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it("holds up on the fresh user-phrased set, paraphrases included", () => {
+    const blind = evaluate(fresh, bm25Ranker(catalog));
+    expect(blind.overall.recallAt5).toBeGreaterThanOrEqual(0.8);
+    expect(blind.byTag.paraphrase?.recallAt5).toBeGreaterThanOrEqual(0.75);
+    expect(blind.noTool.confident).toBeLessThanOrEqual(0.2);
   });
 });

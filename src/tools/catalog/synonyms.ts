@@ -104,6 +104,7 @@ const PHRASE_STEMS = PHRASES.map(([verb, particle, meaning]) => ({
   particle,
   meaning,
 }));
+const PARTICLES = new Set(PHRASES.map(([, particle]) => particle));
 const PRONOUNS = new Set(["it", "them", "this", "that", "these", "those", "the"]);
 
 /** stemmed word → stemmed words that mean the same, built once from GROUPS. */
@@ -132,6 +133,8 @@ export function queryTerms(query: string): string[] {
 }
 
 function phraseAt(raw: string[], i: number): { meaning: string; end: number } | undefined {
+  // Most words start no phrase: look for a particle before stemming anything.
+  if (!PARTICLES.has(raw[i + 1] ?? "") && !PARTICLES.has(raw[i + 2] ?? "")) return undefined;
   const head = stemOf(raw[i]);
   for (const { verb, particle, meaning } of PHRASE_STEMS) {
     if (head !== verb) continue;
