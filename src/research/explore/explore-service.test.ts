@@ -90,6 +90,27 @@ describe("submitExplore", () => {
     expect(repo.counts.listings).toBe(2);
   });
 
+  it("after the interval, answers from the previous listing while a fresh one is read", async () => {
+    const { repo, ask, advance } = setUp();
+    await ask("first idea");
+    repo.addExploration("Written by another process");
+    let release!: () => void;
+    const slow = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const list = repo.store.listIdeaFolders;
+    repo.store.listIdeaFolders = async () => {
+      await slow;
+      return list();
+    };
+    advance(FOLDER_LISTING_TTL_MS);
+    // Not held up by the slow refresh, and not yet aware of the new folder.
+    expect(await ask("Written by another process")).toMatchObject({ kind: "queued" });
+    release();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await ask("Written by another process")).toMatchObject({ kind: "existing" });
+  });
+
   it("sees a folder a finished job of this process wrote, without waiting for the interval", async () => {
     const { jobs, ask } = setUp();
     const first = await ask("Night buses for shift workers");

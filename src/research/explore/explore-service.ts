@@ -110,21 +110,43 @@ async function findExistingQuietly(
 }
 
 /**
- * One listing shared by every request for `ttlMs` (concurrent requests share one in flight);
- * `invalidate` drops it, e.g. when a job of this process has just written a folder.
+ * One listing shared by every request (concurrent requests share one in flight). After `ttlMs`
+ * the next request starts a refresh but is answered from the previous listing, so no request
+ * waits on a directory walk under load; `invalidate` drops the listing (a job of this process has
+ * just written a folder), and the next request then waits for a fresh one.
  */
 function cachedListing(store: ResearchStore, ttlMs: number, now: () => number) {
   let listing: Promise<string[]> | undefined;
   let listedAt = Number.NEGATIVE_INFINITY;
+  let refreshing = false;
+  const list = () => {
+    listedAt = now();
+    return store.listIdeaFolders();
+  };
   return {
     get(): Promise<string[]> {
-      if (!listing || now() - listedAt >= ttlMs) {
-        listedAt = now();
-        const current = store.listIdeaFolders();
-        listing = current;
-        current.catch(() => {
-          if (listing === current) listing = undefined; // a failure is not remembered
+      if (!listing) {
+        const first = list();
+        listing = first;
+        first.catch(() => {
+          if (listing === first) listing = undefined; // a failure is not remembered
         });
+        return first;
+      }
+      if (!refreshing && now() - listedAt >= ttlMs) {
+        refreshing = true;
+        const previous = listing;
+        const next = list();
+        next
+          .then(
+            () => {
+              if (listing === previous) listing = next; // unless invalidated meanwhile
+            },
+            () => {}, // keep answering from the previous listing
+          )
+          .finally(() => {
+            refreshing = false;
+          });
       }
       return listing;
     },
