@@ -39,6 +39,9 @@ describe("synonym groups", () => {
   it("keep unrelated words apart and never relate a word to itself", () => {
     expect(related("delete", "create")).toBe(false);
     expect(related("weather", "email")).toBe(false);
+    // "drawing" would stem to "draw" and tie every image tool to a request to draw something.
+    expect(related("draw", "image")).toBe(false);
+    expect(related("draw", "generate")).toBe(true);
     for (const [word, others] of SYNONYMS) expect(others).not.toContain(word);
   });
 
@@ -56,9 +59,12 @@ describe("queryTerms", () => {
     expect(queryTerms("get rid of the draft")).toEqual(tokenize("delete draft"));
   });
 
-  it("leaves the words alone when the particle does not follow", () => {
+  it("leaves the words alone when the particle does not follow or the pair is ambiguous", () => {
     expect(queryTerms("call my mother")).toEqual(tokenize("call mother"));
     expect(queryTerms("look at the logs")).toEqual(tokenize("look logs"));
+    expect(queryTerms("what does the sign in the photo say")).toEqual(
+      tokenize("sign in photo say"),
+    );
   });
 });
 

@@ -40,7 +40,8 @@ const GROUPS: readonly string[] = [
   "email mail inbox mailbox message",
   "calendar meeting event appointment schedule agenda",
   "free available availability busy slot",
-  "image picture photo pic drawing illustration",
+  // Not "drawing": it stems to "draw", which would tie every image tool to a request to draw.
+  "image picture photo pic illustration",
   "weather forecast rain temperature sunny snow wind",
   "temperature cold hot warm chilly",
   "document doc note",
@@ -78,6 +79,7 @@ const GROUPS: readonly string[] = [
 /**
  * Phrasal verbs whose meaning is not in their words ("call off" is not calling), rewritten to
  * that meaning before tokenizing. A pronoun may sit between verb and particle ("cross it off").
+ * Only pairs that are nearly always the phrasal verb: "sign in" is also "the sign in the photo".
  */
 const PHRASES: readonly [verb: string, particle: string, meaning: string][] = [
   ["look", "up", "search"],
@@ -95,9 +97,6 @@ const PHRASES: readonly [verb: string, particle: string, meaning: string][] = [
   ["figure", "out", "solve"],
   ["jot", "down", "write"],
   ["note", "down", "write"],
-  ["fill", "in", "fill"],
-  ["sign", "in", "login"],
-  ["log", "in", "login"],
 ];
 const PHRASE_STEMS = PHRASES.map(([verb, particle, meaning]) => ({
   verb: stemOf(verb),

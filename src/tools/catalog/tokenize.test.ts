@@ -25,4 +25,9 @@ describe("tokenize", () => {
       tokenize("rename file"),
     );
   });
+
+  it("spells out symbols that stand for words", () => {
+    expect(tokenize("15% of $84")).toEqual(tokenize("15 percent of dollar 84"));
+    expect(tokenize("€20 in £")).toEqual(tokenize("euro 20 in pound"));
+  });
 });

@@ -18,7 +18,21 @@ export function tokenize(text: string): string[] {
 
 /** The lower-cased words of a text, identifiers split, nothing dropped or stemmed. */
 export function words(text: string): string[] {
-  return splitIdentifiers(text).toLowerCase().match(WORD) ?? [];
+  return splitIdentifiers(spellSymbols(text)).toLowerCase().match(WORD) ?? [];
+}
+
+/** Symbols that stand for a word in a request ("15% of", "$40"): spelled out, else lost. */
+const SYMBOLS: Readonly<Record<string, string>> = {
+  "%": "percent",
+  $: "dollar",
+  "€": "euro",
+  "£": "pound",
+  "¥": "yen",
+};
+const SYMBOL = /[%$€£¥]/g;
+
+function spellSymbols(text: string): string {
+  return text.replace(SYMBOL, (symbol) => ` ${SYMBOLS[symbol] ?? ""} `);
 }
 
 const WORD = /[\p{L}\p{N}]+/gu;
