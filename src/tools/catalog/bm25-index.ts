@@ -127,8 +127,7 @@ function prefixed(vocabulary: readonly string[], prefix: string): string[] {
 }
 
 export function rank(index: CatalogIndex, query: string): CatalogHit[] {
-  const all = queryTerms(query);
-  const terms = [...new Set(all)];
+  const terms = [...new Set(queryTerms(query))];
   if (terms.length === 0) return [];
   const scores = new Map<number, number>();
   const covered = new Map<number, number>();
@@ -152,7 +151,8 @@ export function rank(index: CatalogIndex, query: string): CatalogHit[] {
       covered.set(doc, (covered.get(doc) ?? 0) + weight * termIdf);
     }
   }
-  const queryKey = terms.length === all.length ? all.join(" ") : "";
+  // The exact-name tier compares what was typed, before phrasal verbs are rewritten ("look_up").
+  const queryKey = key(query);
   const hits: (CatalogHit & { tier: number })[] = [];
   for (const [doc, score] of scores) {
     const entry = index.entries[doc];

@@ -66,6 +66,15 @@ describe("ranking", () => {
     expect(names(catalog.search("web")).slice(0, 2).sort()).toEqual(["fetch", "web_fetch"]);
   });
 
+  it("matches a name exactly as typed, before phrasal verbs are rewritten", () => {
+    const catalog = createToolCatalog([
+      entry("search", { description: "Search everything; search, search and search again." }),
+      entry("look_up", { description: "Look a word up in the dictionary." }),
+    ]);
+    expect(names(catalog.search("look up"))[0]).toBe("look_up");
+    expect(names(catalog.search("look up a word"))).toEqual(["look_up", "search"]);
+  });
+
   it("matches aliases like names, and parameter names weakly", () => {
     const catalog = createToolCatalog([
       entry("web_fetch", { aliases: ["browse"], description: "Fetch a URL's text." }),
