@@ -299,6 +299,16 @@ describe("idea-explorer serve, end to end over the real explore workflow", () =>
     30_000,
   );
 
+  it("refuses a second server on the same --data-dir while the first runs", async () => {
+    const args = ["--repo", gitRepo("shared"), "--data-dir", join(dir, "shared-data")];
+    server = await startServeProcess(args, { cwd: dir, env: baseEnv() });
+    const second = await runServeToExit([...args, "--port", "0"], { cwd: dir, env: baseEnv() });
+    expect(second.code).toBe(2);
+    expect(second.stderr.trim().split("\n").at(-1)).toBe(
+      `idea-explorer serve: another idea-explorer serve (pid ${server.child.pid}) is using this --data-dir: stop it or choose another --data-dir`,
+    );
+  }, 30_000);
+
   it("refuses to listen beyond loopback without an API token", async () => {
     const run = await runServeToExit(["--host", "0.0.0.0", "--data-dir", join(dir, "open-data")], {
       cwd: dir,

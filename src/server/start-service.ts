@@ -4,6 +4,7 @@ import { openJobDatabase } from "../jobs/job-database.ts";
 import { createJobRunner, type JobRunner, type WorkflowDefinition } from "../jobs/job-runner.ts";
 import { createWebhookNotifier } from "../jobs/webhook/webhook-notifier.ts";
 import { createApp } from "./create-app.ts";
+import { lockDataDir } from "./data-dir-lock.ts";
 import type { RateLimit } from "./rate-limiter.ts";
 import type { ReadJobResearch, ServiceLogger, SubmitExplore } from "./service-types.ts";
 import { type RunningServer, startServer } from "./start-server.ts";
@@ -36,7 +37,7 @@ export interface RunningService extends RunningServer {
  * database.
  */
 export async function startService(options: ServiceOptions): Promise<RunningService> {
-  const db = openDataDir(options.dataDir);
+  const { db, unlock } = openDataDir(options.dataDir);
   const jobs = createJobRunner({
     db,
     workflows: options.workflows,
@@ -63,6 +64,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     });
   } catch (error) {
     db.close();
+    unlock();
     throw error;
   }
   jobs.start();
@@ -73,15 +75,23 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       await server.close();
       await jobs.stop();
       db.close();
+      unlock();
     },
   };
 }
 
-/** One line naming what is wrong with --data-dir (the path is the user's, so it is not repeated). */
-function openDataDir(dataDir: string): DatabaseSync {
+/**
+ * Locks the data directory (one server per job database) and opens the database; fails with one
+ * line naming what is wrong with --data-dir (the path is the user's, so it is not repeated).
+ */
+function openDataDir(dataDir: string): { db: DatabaseSync; unlock: () => void } {
+  let unlock: (() => void) | undefined;
   try {
-    return openJobDatabase({ dataDir });
+    unlock = lockDataDir(dataDir);
+    return { db: openJobDatabase({ dataDir }), unlock };
   } catch (error) {
+    unlock?.();
+    if (error instanceof ConfigError) throw error;
     const code = (error as NodeJS.ErrnoException).code ?? "";
     const reason =
       code === "EEXIST" || code === "ENOTDIR"
