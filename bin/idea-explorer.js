@@ -1,4 +1,34 @@
 #!/usr/bin/env node
 // The CLI is TypeScript run by Node's type stripping (Node >= 22.18); this shim keeps the
-// installed command name free of the .ts extension.
-import "../src/cli/main.ts";
+// installed command name free of the .ts extension. Started by an older system Node (an MCP
+// client's config, a shell outside npm scripts), it hands over to the Node the package pins.
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+
+const [major, minor] = process.versions.node.split(".").map(Number);
+const supported = major > 22 || (major === 22 && minor >= 18);
+
+if (supported) {
+  await import("../src/cli/main.ts");
+} else {
+  const pinned = fileURLToPath(new URL("../node_modules/node/bin/node", import.meta.url));
+  if (!existsSync(pinned)) {
+    process.stderr.write(
+      `idea-explorer needs Node 22.18 or newer (this is ${process.version}); run npm install in its folder to get the pinned Node\n`,
+    );
+    process.exit(2);
+  }
+  const child = spawn(pinned, [fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
+    stdio: "inherit",
+  });
+  // Ctrl+C reaches the child from the terminal itself (same process group): forwarding it too
+  // would deliver it twice. SIGTERM and SIGHUP are sent to this process alone, so pass them on.
+  process.on("SIGINT", () => {});
+  for (const signal of ["SIGTERM", "SIGHUP"]) {
+    process.on(signal, () => child.kill(signal));
+  }
+  child.on("exit", (code, signal) => {
+    process.exitCode = code ?? (signal ? 1 : 0);
+  });
+}

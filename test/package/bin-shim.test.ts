@@ -1,0 +1,36 @@
+import { execFile, execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+import { REPO_ROOT } from "../helpers/run-cli.ts";
+
+const run = promisify(execFile);
+const SYSTEM_NODE = "/usr/bin/node";
+const BIN = path.join(REPO_ROOT, "bin/idea-explorer.js");
+
+function systemNodeVersion(): string | undefined {
+  if (!existsSync(SYSTEM_NODE)) return undefined;
+  return execFileSync(SYSTEM_NODE, ["--version"], { encoding: "utf8" }).trim();
+}
+
+const version = systemNodeVersion();
+const [major = 0, minor = 0] = (version ?? "v0.0").slice(1).split(".").map(Number);
+const tooOld = version !== undefined && (major < 22 || (major === 22 && minor < 18));
+
+// Machines here ship Node 20: an MCP client or a shell outside npm scripts starts the bin with
+// it, and the bin must hand over to the pinned Node rather than fail on a .ts import.
+describe.skipIf(!tooOld)(`bin/idea-explorer.js started by the system Node (${version})`, () => {
+  it("runs the command on the pinned Node, with its exit code and output", async () => {
+    const ok = await run(SYSTEM_NODE, [BIN, "--version"], { cwd: "/" });
+    expect(ok.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+
+    const refused = await run(SYSTEM_NODE, [BIN, "explore", "  "], { cwd: "/" }).catch(
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(refused).toMatchObject({ code: 2 });
+    expect((refused as { stderr: string }).stderr.trim()).toBe(
+      "idea-explorer explore: idea: must not be empty",
+    );
+  });
+});
