@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startWebhookReceiver, type WebhookReceiver } from "../../test/fakes/webhook-receiver.ts";
 import { createWebhookNotifier } from "../jobs/webhook/webhook-notifier.ts";
 import { verifyWebhookSignature } from "../jobs/webhook/webhook-signature.ts";
+import type { HostLookup } from "../jobs/webhook/webhook-target.ts";
 import { createServiceFixture } from "./testing/service-fixture.ts";
 
 let receiver: WebhookReceiver;
@@ -10,10 +11,14 @@ beforeEach(async () => {
 });
 afterEach(() => receiver.close());
 
-function fixture(allowPrivate: boolean) {
+function fixture(allowPrivate: boolean, lookup?: HostLookup) {
   return createServiceFixture({
     allowPrivateWebhooks: allowPrivate,
-    notifier: createWebhookNotifier({ allowPrivate, sleep: async () => {} }),
+    notifier: createWebhookNotifier({
+      allowPrivate,
+      sleep: async () => {},
+      ...(lookup ? { lookup } : {}),
+    }),
   });
 }
 
@@ -91,8 +96,12 @@ describe("webhooks end to end (API → job → receiver)", () => {
   });
 
   it("without --allow-private-webhooks, a host name resolving to loopback is refused at delivery", async () => {
-    const { app, jobs } = fixture(false);
-    const id = await explore(app, { idea: "x", webhook_url: `http://localhost:${receiver.port}/` });
+    // A public-looking name whose DNS answer is loopback (localhost itself is refused at submit).
+    const { app, jobs } = fixture(false, async () => [{ address: "127.0.0.1", family: 4 }]);
+    const id = await explore(app, {
+      idea: "x",
+      webhook_url: `http://hooks.example.test:${receiver.port}/`,
+    });
     jobs.start();
     await jobs.whenIdle();
     expect(receiver.received).toHaveLength(0);
