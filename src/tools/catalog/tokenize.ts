@@ -68,5 +68,20 @@ const KEEP = new Set(["news"]);
 
 export function stem(word: string): string {
   if (KEEP.has(word) || /^\d/.test(word)) return word;
-  return porterStem(word);
+  return agentNoun(porterStem(word));
+}
+
+/**
+ * Porter keeps "-er" after a one-syllable stem to protect words like "water" and "paper". Here
+ * the agent nouns matter more ("browser"/"browse", "farmer"/"farming", "reader"/"read"), so
+ * that "-er" goes too when four letters remain (a doubled last consonant undone: "planner").
+ * Both the catalog and the query are stemmed alike, so the few extra merges ("number" with
+ * "numb") cost little; short words ("paper", "order", "other") keep theirs.
+ */
+function agentNoun(stemmed: string): string {
+  if (!stemmed.endsWith("er") || stemmed.length < 6) return stemmed;
+  const base = stemmed.slice(0, -2);
+  return /([b-df-hj-np-tv-z])\1$/.test(base) && !/(ll|ss|zz)$/.test(base)
+    ? base.slice(0, -1)
+    : base;
 }
