@@ -102,6 +102,14 @@ describe("GitHubStore.commit", () => {
     expect(github.requestsTo("PATCH", "/git/refs/")).toHaveLength(1);
   });
 
+  it("on a replay after others committed, reports the commit that holds the files, not the head", async () => {
+    const first = await store().commit(files, "one");
+    repo.push({ "ideas/2026-02-04-other/research.md": "# Other\n" }, "another job");
+    const replay = await store().commit(files, "one again");
+    expect(replay.commitSha).toBe(first.commitSha);
+    expect(repo.log()).toHaveLength(3);
+  });
+
   it("uploads exactly the bytes of the content (blob SHA as git computes it)", async () => {
     await store().commit(files, "x");
     expect(repo.entry(files[0]!.path)?.sha).toBe(gitBlobSha(files[0]!.content));

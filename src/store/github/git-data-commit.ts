@@ -22,7 +22,8 @@ export interface GitDataCommitOptions {
  * tree and commit are rebuilt on the new head, so their changes are kept, never overwritten.
  *
  * Idempotent: when the new tree equals the head's tree (the files are already there, e.g. a job
- * replayed after a crash) no commit is made and the head is returned with `created: false`.
+ * replayed after a crash) no commit is made and the commit that last wrote them is returned with
+ * `created: false` (the head may be someone else's commit by then).
  */
 export async function commitToBranch(
   octokit: GitHubClient,
@@ -65,7 +66,9 @@ export async function commitToBranch(
         })),
       })
       .catch(fail(`building the tree for ${owner}/${repo}`));
-    if (tree.sha === head.tree) return { commitSha: head.commit, created: false };
+    if (tree.sha === head.tree) {
+      return { commitSha: await lastCommitOf(octokit, target, files, head.commit), created: false };
+    }
 
     const { data: commit } = await octokit.rest.git
       .createCommit({ owner, repo, message, tree: tree.sha, parents: [head.commit] })
@@ -88,6 +91,30 @@ export async function commitToBranch(
     `Branch ${branch} of ${owner}/${repo} kept moving during ${options.attempts} commit attempts; try again`,
     { status: 409 },
   );
+}
+
+/** The newest commit on the branch that touched the first file; the head if none is found. */
+async function lastCommitOf(
+  octokit: GitHubClient,
+  { owner, repo, branch }: BranchTarget,
+  files: readonly ResearchFile[],
+  head: string,
+): Promise<string> {
+  const path = files[0]?.path;
+  if (!path) return head;
+  try {
+    const { data } = await octokit.rest.repos.listCommits({
+      owner,
+      repo,
+      sha: branch,
+      path,
+      per_page: 1,
+    });
+    return data[0]?.sha ?? head;
+  } catch {
+    // The files are committed either way; only the reported SHA would be less precise.
+    return head;
+  }
 }
 
 async function readHead(
