@@ -8,7 +8,10 @@ describe("toPlainText", () => {
     ["a<br/>b\n\n  c", "ab c"],
     ["x<script>alert('no')</script>y<style>p{}</style>z", "x y z"],
     ["30&#37; &nbsp;off", "30% off"],
-    ["keeps &unknown; and &#0; as written", "keeps &unknown; and &#0; as written"],
+    [
+      "keeps &unknown; as written, and &#0; as U+FFFD",
+      "keeps &unknown; as written, and \uFFFD as U+FFFD",
+    ],
     ["1 < 2 and 3 > 2", "1 < 2 and 3 > 2"],
   ])("%j → %j", (input, expected) => {
     expect(toPlainText(input)).toBe(expected);

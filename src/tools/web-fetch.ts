@@ -4,6 +4,7 @@ import { readCappedBody } from "../net/capped-body.ts";
 import { fetchPublic } from "../net/fetch-public.ts";
 import { type HostLookup, systemLookup } from "../net/host-lookup.ts";
 import { isNetError } from "../net/net-error.ts";
+import { raceAbort } from "./race-abort.ts";
 import { logToolCall, type OnToolCall } from "./tool-call-log.ts";
 import {
   decodeBody,
@@ -209,16 +210,6 @@ function positive(value: number, name: string): number {
     throw new Error(`web_fetch: ${name} must be a positive number, got ${value}`);
   }
   return value;
-}
-
-/** DNS and other awaits that ignore the signal must not hold the step past the timeout. */
-function raceAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    if (signal.aborted) return onAbort();
-    signal.addEventListener("abort", onAbort, { once: true });
-    work.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
-  });
 }
 
 function describeFailure(

@@ -4,6 +4,7 @@ import { DEFAULT_SEARCH_TIMEOUT_MS } from "../search/backend-options.ts";
 import { checkMaxResults, normalizeResults } from "../search/normalize-results.ts";
 import { SearchError } from "../search/search-error.ts";
 import type { SearchFunction, SearchResult } from "../search/search-function.ts";
+import { raceAbort } from "./race-abort.ts";
 import { logToolCall, type OnToolCall } from "./tool-call-log.ts";
 
 export const WEB_SEARCH_TOOL_NAME = "web_search";
@@ -119,16 +120,6 @@ export function webSearchResultsOf(output: unknown): SearchResult[] {
       typeof (r as SearchResult).url === "string" &&
       typeof (r as SearchResult).title === "string",
   );
-}
-
-/** A search function that ignores its signal must not hold the step past the timeout. */
-function raceAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    if (signal.aborted) return onAbort();
-    signal.addEventListener("abort", onAbort, { once: true });
-    work.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
-  });
 }
 
 function describeFailure(

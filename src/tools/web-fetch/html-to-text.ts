@@ -1,4 +1,4 @@
-import { decodeEntities } from "./html-entities.ts";
+import { decodeEntities } from "../../search/html-entities.ts";
 import { type HtmlToken, tokenizeHtml } from "./html-tokens.ts";
 
 export interface PageText {
