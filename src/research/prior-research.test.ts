@@ -17,6 +17,20 @@ describe("rankPriorResearch", () => {
     expect(paths).not.toContain("README.md/research.md");
   });
 
+  it("matches word forms and accents, and ignores words every product idea shares", () => {
+    const more = ["2026-04-01-cafe-for-cyclists", "2025-01-02-app-platform-startup", ...folders];
+    expect(rankPriorResearch("Cycling café with repairs", more)[0]).toBe(
+      "2026-04-01-cafe-for-cyclists/research.md",
+    );
+    // "app" and "platform" alone relate nothing: the newest folder leads, not the one named so.
+    expect(rankPriorResearch("A platform app for sellers", more)[0]).toBe(
+      "2026-04-01-cafe-for-cyclists/research.md",
+    );
+    expect(rankPriorResearch("An app platform for student meals", more)[0]).toBe(
+      "2026-01-05-meal-kits-for-students/research.md",
+    );
+  });
+
   it("puts newer folders first among equally related ones", () => {
     expect(rankPriorResearch("quantum knitting", folders).slice(0, 2)).toEqual([
       "2026-03-01-dog-walking-marketplace/research.md",

@@ -1,13 +1,11 @@
+import { tokenize } from "../tools/catalog/tokenize.ts";
 import { normalizeIdea } from "./idea-identity.ts";
 
 /** How many earlier explorations the prompt offers; a store may hold thousands. */
 export const PRIOR_RESEARCH_LIMIT = 15;
 
-const STOPWORDS = new Set(
-  "a an and app for from in into of on or platform the to tool with using that this based".split(
-    " ",
-  ),
-);
+// Words that say an idea is a product, not what it is about ("an app for…", "a platform…").
+const GENERIC_IDEA_WORDS = new Set(["app", "platform", "base", "tool", "startup", "servic"]);
 const FOLDER = /^(\d{4}-\d{2}-\d{2})-(.+)$/;
 
 /**
@@ -35,16 +33,9 @@ export function rankPriorResearch(
     .map((s) => `${s.folder}/research.md`);
 }
 
+// The catalog's tokenizer (Porter stems, filler words dropped), accent-free so "café" meets
+// the slug's "cafe": one notion of a word across the product.
 function words(text: string): Set<string> {
-  return new Set(
-    text
-      .split(/\s+/)
-      .map(stem)
-      .filter((w) => w.length > 1 && !STOPWORDS.has(w)),
-  );
-}
-
-// Plural and -ing forms of the same word should still match ("dogs" ~ "dog", "walking" ~ "walk").
-function stem(word: string): string {
-  return word.replace(/(ing|ers|er|es|s)$/, "") || word;
+  const plain = text.normalize("NFKD").replace(/\p{M}+/gu, "");
+  return new Set(tokenize(plain).filter((w) => !GENERIC_IDEA_WORDS.has(w)));
 }
