@@ -4,6 +4,7 @@ import { readCappedBody } from "../net/capped-body.ts";
 import { fetchPublic } from "../net/fetch-public.ts";
 import { type HostLookup, systemLookup } from "../net/host-lookup.ts";
 import { isNetError } from "../net/net-error.ts";
+import { startDeadline } from "./deadline-signal.ts";
 import { raceAbort } from "./race-abort.ts";
 import { logToolCall, type OnToolCall } from "./tool-call-log.ts";
 import {
@@ -88,8 +89,8 @@ export function createWebFetchTool(options: WebFetchToolOptions = {}) {
     inputSchema: webFetchInputSchema,
     execute: async ({ url }, { abortSignal }): Promise<WebFetchOutput> => {
       const started = performance.now();
-      const timeout = AbortSignal.timeout(timeoutMs);
-      const signal = abortSignal ? AbortSignal.any([abortSignal, timeout]) : timeout;
+      const deadline = startDeadline(timeoutMs, abortSignal);
+      const { signal } = deadline;
       let bytes: number | undefined;
       const log = (ok: boolean, errorType?: string) =>
         report({
@@ -132,10 +133,12 @@ export function createWebFetchTool(options: WebFetchToolOptions = {}) {
         log(true);
         return output;
       } catch (error) {
-        const failure = describeFailure(error, timeout, timeoutMs);
+        const failure = describeFailure(error, deadline.timedOut, timeoutMs);
         log(false, failure.errorType);
         // Thrown, so the SDK hands the model a tool-error it can read and react to.
         throw new WebFetchError(failure.message, failure.errorType);
+      } finally {
+        deadline.dispose();
       }
     },
     toModelOutput: ({ output }) => ({ type: "text", value: formatWebPage(output) }),
@@ -214,10 +217,10 @@ function positive(value: number, name: string): number {
 
 function describeFailure(
   error: unknown,
-  timeout: AbortSignal,
+  timedOut: boolean,
   timeoutMs: number,
 ): { message: string; errorType: string } {
-  if (timeout.aborted) {
+  if (timedOut) {
     return {
       message: `the page did not arrive within ${timeoutMs / 1000} s`,
       errorType: "timeout",

@@ -4,6 +4,7 @@ import { DEFAULT_SEARCH_TIMEOUT_MS } from "../search/backend-options.ts";
 import { checkMaxResults, normalizeResults } from "../search/normalize-results.ts";
 import { SearchError } from "../search/search-error.ts";
 import type { SearchFunction, SearchResult } from "../search/search-function.ts";
+import { startDeadline } from "./deadline-signal.ts";
 import { raceAbort } from "./race-abort.ts";
 import { logToolCall, type OnToolCall } from "./tool-call-log.ts";
 
@@ -56,8 +57,8 @@ export function createWebSearchTool(options: WebSearchToolOptions) {
     inputSchema: webSearchInputSchema,
     execute: async ({ query }, { abortSignal }): Promise<WebSearchOutput> => {
       const started = performance.now();
-      const timeout = AbortSignal.timeout(timeoutMs);
-      const signal = abortSignal ? AbortSignal.any([abortSignal, timeout]) : timeout;
+      const deadline = startDeadline(timeoutMs, abortSignal);
+      const { signal } = deadline;
       const elapsed = () => Math.round(performance.now() - started);
       try {
         const found = await raceAbort(search(query, { signal }), signal);
@@ -72,7 +73,7 @@ export function createWebSearchTool(options: WebSearchToolOptions) {
         });
         return { query, results };
       } catch (error) {
-        const failure = describeFailure(error, timeout, timeoutMs);
+        const failure = describeFailure(error, deadline.timedOut, timeoutMs);
         report({
           name: WEB_SEARCH_TOOL_NAME,
           query,
@@ -82,6 +83,8 @@ export function createWebSearchTool(options: WebSearchToolOptions) {
         });
         // Thrown, so the SDK hands the model a tool-error it can read and react to.
         throw new WebSearchError(failure.message);
+      } finally {
+        deadline.dispose();
       }
     },
     toModelOutput: ({ output }) => ({ type: "text", value: formatSearchResults(output) }),
@@ -124,10 +127,10 @@ export function webSearchResultsOf(output: unknown): SearchResult[] {
 
 function describeFailure(
   error: unknown,
-  timeout: AbortSignal,
+  timedOut: boolean,
   timeoutMs: number,
 ): { message: string; errorType: string } {
-  if (timeout.aborted) {
+  if (timedOut) {
     return {
       message: `the search backend did not answer within ${timeoutMs} ms.`,
       errorType: "timeout",
