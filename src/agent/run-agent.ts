@@ -18,6 +18,7 @@ import {
 import { createProviderCallTracker } from "./provider-tool-calls.ts";
 import { DEFAULT_SOURCES_FROM, retrievedSources } from "./retrieved-sources.ts";
 import { startRunClock } from "./run-clock.ts";
+import { withSchemasOnce } from "./schemas-once.ts";
 import { createToolCallRecorder } from "./tool-call-recorder.ts";
 import { withToolTimeouts } from "./tool-timeout.ts";
 
@@ -42,7 +43,7 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRun> {
     });
   const providerCalls = createProviderCallTracker(recorder.record);
   const tools = withToolCacheBreakpoint(
-    withToolTimeouts(options.tools ?? {}, limits.toolTimeoutMs),
+    withToolTimeouts(withSchemasOnce(options.tools ?? {}), limits.toolTimeoutMs),
   );
   const hasTools = Object.keys(tools).length > 0;
   const clock = startRunClock(limits.timeoutMs, options.abortSignal);
