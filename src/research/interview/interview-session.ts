@@ -13,6 +13,7 @@ import {
   cachedInstructions,
   withToolCacheBreakpoint,
 } from "../../agent/prompt-caching.ts";
+import { withSchemasOnce } from "../../agent/schemas-once.ts";
 import { toolFailureMessage } from "./tool-failure-message.ts";
 import { writtenPath } from "./written-path.ts";
 
@@ -69,7 +70,8 @@ export function createInterviewSession(options: InterviewSessionOptions): Interv
   // Every step re-sends tools, instructions and the whole conversation: with Anthropic, cache
   // breakpoints on the tools, the system prompt and the conversation's end make each step pay
   // full price only for what is new since the last one. Other providers ignore them.
-  const tools = withToolCacheBreakpoint(options.tools);
+  // Schemas are converted to JSON Schema once for the session, not at every step of every turn.
+  const tools = withToolCacheBreakpoint(withSchemasOnce(options.tools));
   const instructions =
     typeof options.instructions === "string"
       ? cachedInstructions(options.instructions)
