@@ -72,6 +72,31 @@ describe("createInterviewSession", () => {
     ]);
   });
 
+  it("leaves old tool results out of what it sends once the history outgrows its budget", async () => {
+    const model = scriptedModel([
+      { toolCalls: [{ name: "file_read", input: { path: "README.md" } }] },
+      { text: "Read it." },
+      { text: "Still with you." },
+    ]);
+    const session = createInterviewSession({
+      model,
+      tools: tools(),
+      instructions: "interview",
+      maxStepsPerTurn: 5,
+      maxHistoryChars: 700,
+    });
+    await session.turn("Read the readme", recorder().listener);
+    await session.turn(`And now: ${"a long answer ".repeat(20)}`, recorder().listener);
+
+    const sent = JSON.stringify(model.doStreamCalls[2]?.prompt);
+    expect(sent).not.toContain("# Fixture app");
+    expect(sent).toContain("file_read result left out");
+    expect(sent).toContain("Read the readme");
+    expect(sent).toContain("a long answer");
+    // The session itself still remembers everything.
+    expect(JSON.stringify(session.messages)).toContain("# Fixture app");
+  });
+
   it("counts only successful file_write results as writes, once per path, in order", async () => {
     const model = scriptedModel([
       {

@@ -14,6 +14,7 @@ import {
   withToolCacheBreakpoint,
 } from "../../agent/prompt-caching.ts";
 import { withSchemasOnce } from "../../agent/schemas-once.ts";
+import { compactHistory } from "./compact-history.ts";
 import { toolFailureMessage } from "./tool-failure-message.ts";
 import { writtenPath } from "./written-path.ts";
 
@@ -43,6 +44,8 @@ export interface InterviewSessionOptions {
   tools: ToolSet;
   instructions: Instructions;
   maxStepsPerTurn: number;
+  /** The conversation sent is kept under this many characters (default ~120k tokens' worth). */
+  maxHistoryChars?: number;
   /** Retries per model call on transient API errors (default 2, the SDK's). */
   maxRetries?: number;
   providerOptions?: ProviderOptions;
@@ -95,7 +98,8 @@ export function createInterviewSession(options: InterviewSessionOptions): Interv
     const result = streamText({
       model: options.model,
       instructions,
-      messages: [...messages, userMessage],
+      // A long interview would outgrow the model's context: old tool results go first.
+      messages: compactHistory([...messages, userMessage], options.maxHistoryChars),
       tools,
       stopWhen: isStepCount(options.maxStepsPerTurn),
       // In the order the model asked: two writes to one path end with the later one, and the
