@@ -1,50 +1,35 @@
-import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
 import {
-  block,
   blocksOf,
   FAKE_API_KEY,
   type FakeAnthropicServer,
   reply,
   startFakeAnthropic,
 } from "../fakes/anthropic-server.ts";
-import { GIT_IDENTITY, runCli } from "../helpers/run-cli.ts";
-import { makeTempTree, type TempTree } from "../helpers/temp-tree.ts";
+import { runCli } from "../helpers/run-cli.ts";
+import {
+  GIT_IDENTITY,
+  git as gitIn,
+  SOLAR_HITS,
+  SOLAR_IDEA,
+  scriptSolarExploration,
+  solarIdeasRepo,
+} from "../helpers/solar-ideas-repo.ts";
+import type { TempTree } from "../helpers/temp-tree.ts";
 
-const EARLIER = "ideas/2026-01-02-solar-dryer/research.md";
-const EARLIER_TEXT = `---
-title: Solar dryer
-idea: A solar food dryer for smallholders
-mode: business
-fingerprint: 0000000000000000
----
-
-# Solar dryer
-
-Smallholders lose a third of their mango harvest.
-`;
-const IDEA = "A solar-powered food dehydrator kit for market stalls";
-const hit = { url: "https://market.example/report", title: "Dehydrator market report" };
-const other = { url: "https://news.example/stalls", title: "Market stalls go solar" };
+const IDEA = SOLAR_IDEA;
+const [hit, other] = SOLAR_HITS;
 
 let repo: TempTree;
 let fake: FakeAnthropicServer;
 
-const git = (...args: string[]) =>
-  execFileSync("git", args, {
-    cwd: repo.dir,
-    encoding: "utf8",
-    env: { ...process.env, ...GIT_IDENTITY },
-  });
+const git = (...args: string[]) => gitIn(repo.dir, ...args);
 
 beforeEach(async () => {
-  repo = await makeTempTree({ files: { [EARLIER]: EARLIER_TEXT } });
-  git("init", "-q", "-b", "main");
-  git("add", ".");
-  git("commit", "-qm", "seed");
+  repo = await solarIdeasRepo();
   fake = await startFakeAnthropic();
 });
 
@@ -64,22 +49,12 @@ function ideaFolders(): string[] {
   return readdirSync(path.join(repo.dir, "ideas")).filter((f) => f !== "2026-01-02-solar-dryer");
 }
 
-function scriptExploration(report = "# Solar dehydrator kits\n\nDemand is growing.") {
-  fake.enqueue(
-    reply.toolUse(
-      "read_research",
-      { path: "2026-01-02-solar-dryer/research.md" },
-      {
-        narration: "Let me read the earlier research first.",
-      },
-    ),
-    reply.message([
-      block.text("Now let me search the web."),
-      ...block.webSearch("solar dehydrator market size", [hit, other]),
-      block.text(report, [block.cite(hit, "Demand is growing")]),
-      block.text("\n\nAn invented source: [fake study](https://invented.example/study)."),
-    ]),
-  );
+function scriptExploration(report?: string) {
+  scriptSolarExploration(fake, {
+    ...(report ? { report } : {}),
+    narrate: true,
+    extra: "\n\nAn invented source: [fake study](https://invented.example/study).",
+  });
 }
 
 describe("idea-explorer explore (local git repository, fake Anthropic API)", () => {

@@ -1,4 +1,3 @@
-import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -10,8 +9,9 @@ import {
   reply,
   startFakeAnthropic,
 } from "../fakes/anthropic-server.ts";
-import { GIT_IDENTITY, REPO_ROOT, runCli } from "../helpers/run-cli.ts";
-import { makeTempTree, type TempTree } from "../helpers/temp-tree.ts";
+import { REPO_ROOT, runCli } from "../helpers/run-cli.ts";
+import { GIT_IDENTITY, gitTree } from "../helpers/solar-ideas-repo.ts";
+import type { TempTree } from "../helpers/temp-tree.ts";
 
 /**
  * `explore --codebase DIR --mcp-config FILE` as a user runs it: the CLI as a child process, the
@@ -26,7 +26,7 @@ let tree: TempTree;
 let fake: FakeAnthropicServer;
 
 beforeEach(async () => {
-  tree = await makeTempTree({
+  tree = await gitTree({
     files: {
       "ideas/README.md": "Ideas\n",
       "app/src/pricing.ts": "export const PLANS = ['free', 'pro'];\n",
@@ -36,11 +36,6 @@ beforeEach(async () => {
       }),
     },
   });
-  const git = (...args: string[]) =>
-    execFileSync("git", args, { cwd: tree.dir, env: { ...process.env, ...GIT_IDENTITY } });
-  git("init", "-q", "-b", "main");
-  git("add", ".");
-  git("commit", "-qm", "seed");
   fake = await startFakeAnthropic();
 });
 

@@ -1,52 +1,36 @@
-import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Progress } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { parse as parseYaml } from "yaml";
 import {
-  block,
   FAKE_API_KEY,
   type FakeAnthropicServer,
   reply,
   startFakeAnthropic,
 } from "../fakes/anthropic-server.ts";
-import { GIT_IDENTITY, REPO_ROOT, runCli } from "../helpers/run-cli.ts";
-import { makeTempTree, type TempTree } from "../helpers/temp-tree.ts";
+import { REPO_ROOT, runCli } from "../helpers/run-cli.ts";
+import {
+  EARLIER_TEXT,
+  GIT_IDENTITY,
+  git as gitIn,
+  SOLAR_IDEA,
+  scriptSolarExploration,
+  solarIdeasRepo,
+} from "../helpers/solar-ideas-repo.ts";
+import type { TempTree } from "../helpers/temp-tree.ts";
 import { connectMcp, type McpSession, textOf } from "./mcp-session.ts";
 
-const EARLIER = "ideas/2026-01-02-solar-dryer/research.md";
-const EARLIER_TEXT = `---
-title: Solar dryer
-idea: A solar food dryer for smallholders
-mode: business
-fingerprint: 0000000000000000
----
-
-# Solar dryer
-
-Smallholders lose a third of their mango harvest.
-`;
-const IDEA = "A solar-powered food dehydrator kit for market stalls";
-const hit = { url: "https://market.example/report", title: "Dehydrator market report" };
-const other = { url: "https://news.example/stalls", title: "Market stalls go solar" };
+const IDEA = SOLAR_IDEA;
 
 let repo: TempTree;
 let fake: FakeAnthropicServer;
 let session: McpSession | undefined;
 
-const git = (...args: string[]) =>
-  execFileSync("git", args, {
-    cwd: repo.dir,
-    encoding: "utf8",
-    env: { ...process.env, ...GIT_IDENTITY },
-  });
+const git = (...args: string[]) => gitIn(repo.dir, ...args);
 
 beforeEach(async () => {
-  repo = await makeTempTree({ files: { [EARLIER]: EARLIER_TEXT } });
-  git("init", "-q", "-b", "main");
-  git("add", ".");
-  git("commit", "-qm", "seed");
+  repo = await solarIdeasRepo();
   fake = await startFakeAnthropic();
 });
 
@@ -74,17 +58,7 @@ const call = (
   onprogress?: (p: Progress) => void,
 ) => s.call(name, args, onprogress);
 
-function scriptExploration() {
-  fake.enqueue(
-    reply.toolUse("read_research", { path: "2026-01-02-solar-dryer/research.md" }),
-    reply.message([
-      ...block.webSearch("solar dehydrator market size", [hit, other]),
-      block.text("# Solar dehydrator kits\n\nDemand is growing.", [
-        block.cite(hit, "Demand is growing"),
-      ]),
-    ]),
-  );
-}
+const scriptExploration = () => scriptSolarExploration(fake);
 
 function newFolders(): string[] {
   return readdirSync(path.join(repo.dir, "ideas")).filter((f) => f !== "2026-01-02-solar-dryer");

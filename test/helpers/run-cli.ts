@@ -41,11 +41,3 @@ export function runCli(args: string[], options: CliRunOptions): Promise<CliRun> 
     child.stdin.end(options.input ?? "");
   });
 }
-
-/** A git identity for commits made by a child whose HOME holds no git config. */
-export const GIT_IDENTITY = {
-  GIT_AUTHOR_NAME: "Test Author",
-  GIT_AUTHOR_EMAIL: "author@example.test",
-  GIT_COMMITTER_NAME: "Test Author",
-  GIT_COMMITTER_EMAIL: "author@example.test",
-};
