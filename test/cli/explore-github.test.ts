@@ -1,24 +1,24 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
-  block,
   FAKE_API_KEY,
   type FakeAnthropicServer,
   reply,
   startFakeAnthropic,
 } from "../fakes/anthropic-server.ts";
+import { changedFiles, type FakeGitHub, type FakeRepo } from "../fakes/github-server.ts";
 import {
-  changedFiles,
-  type FakeGitHub,
-  type FakeRepo,
-  startFakeGitHub,
-} from "../fakes/github-server.ts";
+  GITHUB_TOKEN,
+  REFILL_EARLIER,
+  REFILL_IDEA,
+  refillIdeasOnGitHub,
+  scriptRefillExploration,
+} from "../helpers/refill-ideas-on-github.ts";
 import { runCli } from "../helpers/run-cli.ts";
 import { makeTempTree, type TempTree } from "../helpers/temp-tree.ts";
 
-const TOKEN = "ghp_cliTestToken0000000000000000000000";
-const IDEA = "Refill stations for eco cleaning products in corner shops";
-const EARLIER = "ideas/2026-03-01-eco-refills/research.md";
-const hit = { url: "https://refill.example/study", title: "Refill study" };
+const TOKEN = GITHUB_TOKEN;
+const IDEA = REFILL_IDEA;
+const EARLIER = REFILL_EARLIER;
 
 let github: FakeGitHub;
 let repo: FakeRepo;
@@ -26,10 +26,7 @@ let fake: FakeAnthropicServer;
 let cwd: TempTree;
 
 beforeEach(async () => {
-  github = await startFakeGitHub({ tokens: { [TOKEN]: {} } });
-  repo = github.addRepo("me/ideas", {
-    files: { [EARLIER]: "---\ntitle: Eco refills\n---\n\n# Eco refills\n\nMargins are thin.\n" },
-  });
+  ({ github, repo } = await refillIdeasOnGitHub());
   fake = await startFakeAnthropic();
   cwd = await makeTempTree({});
 });
@@ -52,15 +49,7 @@ const explore = (args: string[], env: Record<string, string> = {}) =>
 
 describe("idea-explorer explore --github (fake GitHub REST API, fake Anthropic API)", () => {
   it("reads earlier research through the Contents API and writes both files in one commit", async () => {
-    fake.enqueue(
-      reply.toolUse("read_research", { path: "2026-03-01-eco-refills/research.md" }),
-      reply.message([
-        ...block.webSearch("refill station economics", [hit]),
-        block.text("# Corner-shop refills\n\nRefills cut packaging costs.", [
-          block.cite(hit, "cut packaging"),
-        ]),
-      ]),
-    );
+    scriptRefillExploration(fake);
     const head = repo.head();
     const run = await explore(["--github", "me/ideas"]);
 
