@@ -5,6 +5,7 @@ import type { ResearchStore } from "../store/research-store.ts";
 import { tokenize } from "./catalog/tokenize.ts";
 import { IDEAS_PREFIX, validateResearchPath } from "./research-path.ts";
 import { type ResearchSummary, summarizeResearch } from "./research-summary.ts";
+import { ToolCallError } from "./tool-call-error.ts";
 import { logToolCall, type OnToolCall } from "./tool-call-log.ts";
 
 export const SEARCH_RESEARCH_TOOL_NAME = "search_research";
@@ -120,14 +121,8 @@ export function createSearchResearchTool(options: SearchResearchToolOptions) {
   });
 }
 
-export class SearchResearchError extends Error {
+export class SearchResearchError extends ToolCallError {
   override readonly name = "SearchResearchError";
-  readonly errorType: string;
-
-  constructor(message: string, errorType: string) {
-    super(message);
-    this.errorType = errorType;
-  }
 }
 
 export function formatResearchResults(output: SearchResearchOutput): string {

@@ -6,6 +6,7 @@ import { type HostLookup, systemLookup } from "../net/host-lookup.ts";
 import { isNetError } from "../net/net-error.ts";
 import { startDeadline } from "./deadline-signal.ts";
 import { raceAbort } from "./race-abort.ts";
+import { ToolCallError } from "./tool-call-error.ts";
 import { logToolCall, type OnToolCall } from "./tool-call-log.ts";
 import {
   decodeBody,
@@ -146,14 +147,8 @@ export function createWebFetchTool(options: WebFetchToolOptions = {}) {
 }
 
 /** A failed web_fetch call; the model reads "WebFetchError: <what happened>". */
-export class WebFetchError extends Error {
+export class WebFetchError extends ToolCallError {
   override readonly name = "WebFetchError";
-  readonly errorType: string;
-
-  constructor(message: string, errorType: string) {
-    super(message);
-    this.errorType = errorType;
-  }
 }
 
 /**

@@ -1,6 +1,7 @@
 import { ErrorCode, McpError, type Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
 import { dynamicTool, type JSONSchema7, jsonSchema, type ToolSet } from "ai";
 import type { CatalogMetadata } from "../catalog/catalog-entry-from-tool.ts";
+import { ToolCallError } from "../tool-call-error.ts";
 import { logToolCall, type OnToolCall } from "../tool-call-log.ts";
 import type { McpServerConfig } from "./mcp-config.ts";
 import { type McpCallResult, mcpResultText } from "./mcp-result-text.ts";
@@ -143,14 +144,8 @@ function importTool(
 }
 
 /** An MCP tool call that failed; the model reads "McpToolError: <message>". */
-export class McpToolError extends Error {
+export class McpToolError extends ToolCallError {
   override readonly name = "McpToolError";
-  readonly errorType: string;
-
-  constructor(message: string, errorType: string) {
-    super(message);
-    this.errorType = errorType;
-  }
 }
 
 function describe(server: string, tool: McpTool): string {
