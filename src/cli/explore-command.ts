@@ -13,6 +13,7 @@ import { type ExploreFlags, parseExploreFlags, readIdea } from "./explore/explor
 import { resolveExploreTooling } from "./explore/explore-tooling.ts";
 import { createProgressPrinter } from "./explore/progress-printer.ts";
 import { REQUEST_FLAG_NAMES } from "./explore/request-flag-names.ts";
+import { requireUsableStore } from "./require-usable-store.ts";
 import { resolveCliModel } from "./resolve-cli-model.ts";
 import { resolveStore } from "./resolve-store.ts";
 
@@ -37,7 +38,7 @@ export async function runExploreCommand(args: string[], io: CliIo): Promise<numb
   const model = resolveCliModel(flags.model, env, { placeholderKey: flags.dryRun });
   const search = model.supportsServerWebSearch ? undefined : resolveSearchBackend(env);
   const store = resolveStore(flags.store, env, io.cwd);
-  await store.verify();
+  await requireUsableStore(store, flags.store);
   // Last of the checks: it starts the MCP servers, which close() stops however the run ends.
   const { tooling, close } = await resolveExploreTooling(flags.tooling, model, io);
   try {

@@ -1,4 +1,3 @@
-import { ConfigError } from "../config/config-error.ts";
 import { type Env, parseEnv } from "../config/env.ts";
 import { createIdeaExplorerMcpServer } from "../mcp/idea-explorer-mcp-server.ts";
 import { serveStdio } from "../mcp/serve-stdio.ts";
@@ -14,6 +13,7 @@ import {
   REPOSITORY_AND_MODEL_OPTIONS,
   repositoryChoice,
 } from "./repository-and-model-options.ts";
+import { requireUsableStore } from "./require-usable-store.ts";
 import { type ModelFlags, resolveCliModel } from "./resolve-cli-model.ts";
 import { resolveStore } from "./resolve-store.ts";
 import { UsageError } from "./usage-error.ts";
@@ -64,12 +64,11 @@ export async function runMcpCommand(args: string[], io: CliIo): Promise<number> 
   // Every model mistake but a missing key stops the start (the placeholder stands in for it).
   resolveCliModel(model, env, { placeholderKey: true });
   const search = resolveSearchBackend(env)?.search;
-  const store = resolveStore(repositoryChoice(values), env, io.cwd);
-  const errorLine = (error: unknown) => oneLineError(error, { ...io.env, DEBUG: undefined });
+  const repository = repositoryChoice(values);
+  const store = resolveStore(repository, env, io.cwd);
   // Every tool needs the repository, so one that cannot be used is a start-up error (exit 2).
-  await store.verify().catch((error: unknown) => {
-    throw new ConfigError(errorLine(error));
-  });
+  await requireUsableStore(store, repository);
+  const errorLine = (error: unknown) => oneLineError(error, { ...io.env, DEBUG: undefined });
   const resolveModel = modelOrItsError(model, env, log);
   const shutdown = new AbortController();
   const server = createIdeaExplorerMcpServer({
