@@ -1,8 +1,7 @@
+// The prompt lists at most this many; ranking more would only be cut there.
+import { MAX_PRIOR_RESEARCH } from "../prompts/research-context.ts";
 import { tokenize } from "../tools/catalog/tokenize.ts";
 import { normalizeIdea } from "./idea-identity.ts";
-
-/** How many earlier explorations the prompt offers; a store may hold thousands. */
-export const PRIOR_RESEARCH_LIMIT = 15;
 
 // Words that say an idea is a product, not what it is about ("an app for…", "a platform…").
 const GENERIC_IDEA_WORDS = new Set(["app", "platform", "base", "tool", "startup", "servic"]);
@@ -28,9 +27,7 @@ export function rankPriorResearch(
       return { folder, score: overlap / Math.sqrt(slugWords.size || 1) };
     });
   scored.sort((a, b) => b.score - a.score || b.folder.localeCompare(a.folder));
-  return scored
-    .slice(0, options.limit ?? PRIOR_RESEARCH_LIMIT)
-    .map((s) => `${s.folder}/research.md`);
+  return scored.slice(0, options.limit ?? MAX_PRIOR_RESEARCH).map((s) => `${s.folder}/research.md`);
 }
 
 // The catalog's tokenizer (Porter stems, filler words dropped), accent-free so "café" meets
