@@ -14,6 +14,7 @@ import {
   type JobRunnerOptions,
 } from "./job-runner.ts";
 import type { WebhookNotifier } from "./webhook/webhook-notifier.ts";
+import type { Json } from "./workflow.ts";
 
 const silent = { error: () => {} };
 const runners: JobRunner[] = [];
@@ -445,6 +446,53 @@ describe("webhooks from the runner", () => {
       detail: undefined,
       origin: "https://hooks.example",
     });
+  });
+
+  it("fails a job the service died on at each of its starts instead of resuming it forever", async () => {
+    const file = join(mkdtempSync(join(tmpdir(), "jobs-crash-loop-")), "jobs.sqlite");
+    const { sent, notifier } = recordingNotifier();
+    let runs = 0;
+    let running = deferred();
+    // Each run hangs until its runner is abandoned: to the database, the process died mid-job.
+    const hangs = defineWorkflow({
+      run: ({ signal }) =>
+        new Promise<Json>((_resolve, reject) => {
+          runs += 1;
+          running.resolve();
+          signal.addEventListener("abort", () => reject(signal.reason));
+        }),
+    });
+    const startService = () =>
+      runner({ db: openJobDatabase({ file }), maxStarts: 3, notifier, workflows: { x: hangs } });
+
+    const first = startService();
+    const job = first.enqueue({
+      kind: "x",
+      payload: null,
+      webhook: { url: "https://h.example/", secret: undefined },
+    });
+    first.start();
+    for (let start = 1; start <= 3; start++) {
+      await running.promise;
+      running = deferred();
+      if (start < 3) startService().start();
+    }
+    expect(runs).toBe(3);
+    expect(first.get(job.id)).toMatchObject({ status: "running", attempts: 3 });
+
+    const last = startService();
+    last.start();
+    await last.whenIdle();
+    expect(runs).toBe(3);
+    expect(last.get(job.id)).toMatchObject({
+      status: "failed",
+      attempts: 3,
+      error: {
+        code: "interrupted",
+        message: "the service stopped while running this job 3 times, so it was not resumed again",
+      },
+    });
+    expect(sent).toMatchObject([{ body: { event: "idea_failed", job_id: job.id } }]);
   });
 
   it("reports a failed job as idea_failed with its error", async () => {

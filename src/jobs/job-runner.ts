@@ -3,7 +3,7 @@ import { setTimeout as delay } from "node:timers/promises";
 import { createCheckpointedStep } from "./checkpointed-step.ts";
 import { executeJob, NOTIFY_STEP } from "./execute-job.ts";
 import { decodeCursor, encodeCursor } from "./job-cursor.ts";
-import { JobError } from "./job-error.ts";
+import { JobError, type JobFailure } from "./job-error.ts";
 import { JobEvents, type JobListener } from "./job-events.ts";
 import type { JobRecord, JobStatus, NewJob } from "./job-record.ts";
 import { JobStore } from "./job-store.ts";
@@ -40,6 +40,12 @@ export interface JobRunnerOptions {
   notifier?: WebhookNotifier;
   /** Runs of a job whose failures are retryable (default 3). */
   maxAttempts?: number;
+  /**
+   * Starts of one job in all (first run, retries, resumes after a restart; default 5). A job
+   * found running at start-up that was already started this often is failed, not resumed: when
+   * the service dies on the same job every time, resuming it forever would take it down forever.
+   */
+  maxStarts?: number;
   /** Wait before retrying a job after its nth attempt failed (default 2^n s). */
   retryDelayMs?: (attempt: number) => number;
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
@@ -79,6 +85,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const notifier = options.notifier ?? createWebhookNotifier();
   const concurrency = Math.max(1, options.concurrency ?? 2);
   const maxAttempts = Math.max(1, options.maxAttempts ?? 3);
+  const maxStarts = Math.max(maxAttempts, options.maxStarts ?? 5);
   const retryDelayMs = options.retryDelayMs ?? ((attempt) => 1_000 * 2 ** attempt);
   const sleep = options.sleep ?? ((ms, signal) => delay(ms, undefined, { signal }));
   const shutdown = new AbortController();
@@ -199,11 +206,14 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     start() {
       if (started) return;
       started = true;
-      store.requeueRunning();
       for (const id of store.unsentWebhooks()) {
         const job = store.get(id);
         if (job) track(notify(job), notifying);
       }
+      for (const id of store.runningStartedAtLeast(maxStarts)) {
+        finish(store.fail(id, interruptedTooOften(maxStarts)));
+      }
+      store.requeueRunning();
       pump();
     },
     async stop() {
@@ -219,5 +229,13 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         pump();
       });
     },
+  };
+}
+
+function interruptedTooOften(starts: number): JobFailure {
+  return {
+    code: "interrupted",
+    message: `the service stopped while running this job ${starts} times, so it was not resumed again`,
+    retryable: false,
   };
 }

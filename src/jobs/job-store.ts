@@ -92,6 +92,14 @@ export class JobStore {
     return row ? toRecord(row) : undefined;
   }
 
+  /** Ids of the jobs a previous process left running that were already started `starts` times. */
+  runningStartedAtLeast(starts: number): string[] {
+    const rows = this.#sql(
+      "SELECT id FROM jobs WHERE status = 'running' AND attempts >= ? ORDER BY seq",
+    ).all(starts) as Row[];
+    return rows.map((row) => String(row.id));
+  }
+
   /** Jobs a previous process left running go back to the queue (their steps are kept). */
   requeueRunning(): number {
     const result = this.#sql(
