@@ -16,6 +16,7 @@ import {
   withToolCacheBreakpoint,
 } from "./prompt-caching.ts";
 import { createProviderCallTracker } from "./provider-tool-calls.ts";
+import { rejectedToolCalls } from "./rejected-tool-calls.ts";
 import { DEFAULT_SOURCES_FROM, retrievedSources } from "./retrieved-sources.ts";
 import { startRunClock } from "./run-clock.ts";
 import { withSchemasOnce } from "./schemas-once.ts";
@@ -66,6 +67,7 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRun> {
   const progress = (segment: Step[], final: boolean) => (step: Step) => {
     segment.push(step);
     providerCalls.observe(step);
+    for (const entry of rejectedToolCalls(step)) recorder.record(entry);
     used.inputTokens += step.usage.inputTokens ?? 0;
     used.outputTokens += step.usage.outputTokens ?? 0;
     used.totalTokens += tokensUsed([step]);

@@ -1,5 +1,6 @@
 import type { StepProgress } from "../../agent/agent-types.ts";
 import type { ToolCallLog } from "../../tools/tool-call-log.ts";
+import { shortLine } from "../printable.ts";
 
 const number = new Intl.NumberFormat("en");
 
@@ -14,7 +15,14 @@ export function createProgressPrinter(write: (line: string) => void) {
       write(message);
     },
     toolCall(call: ToolCallLog) {
-      const target = call.path ?? (call.query === undefined ? "" : `"${oneLine(call.query)}"`);
+      // The name, path and query are the model's words: a local model may send anything,
+      // escape sequences included, and the terminal must not act on them.
+      const target =
+        call.path !== undefined
+          ? shortLine(call.path, 120)
+          : call.query === undefined
+            ? ""
+            : `"${shortLine(call.query)}"`;
       const outcome = call.ok
         ? call.resultCount !== undefined
           ? `${call.resultCount} result${call.resultCount === 1 ? "" : "s"}`
@@ -22,7 +30,7 @@ export function createProgressPrinter(write: (line: string) => void) {
             ? `ok (${number.format(call.bytes)} bytes)`
             : "ok"
         : `failed (${call.errorType ?? "error"})`;
-      write(`  ${[call.name, target].filter(Boolean).join(" ")} → ${outcome}`);
+      write(`  ${[shortLine(call.name), target].filter(Boolean).join(" ")} → ${outcome}`);
     },
     step(progress: StepProgress) {
       const label = progress.final
@@ -33,9 +41,4 @@ export function createProgressPrinter(write: (line: string) => void) {
       );
     },
   };
-}
-
-function oneLine(text: string): string {
-  const line = text.replace(/\s+/g, " ").trim();
-  return line.length > 80 ? `${line.slice(0, 77)}...` : line;
 }

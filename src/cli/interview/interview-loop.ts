@@ -2,7 +2,7 @@ import { createInterface } from "node:readline";
 import type { InterviewSession, TurnOutcome } from "../../research/interview/interview-session.ts";
 import { isUnrecoverableModelError } from "../../research/interview/unrecoverable-error.ts";
 import { oneLineError } from "../one-line-error.ts";
-import { printable } from "./printable.ts";
+import { printable } from "../printable.ts";
 import { createTurnPrinter, type TurnPrinter } from "./turn-printer.ts";
 
 export const PROMPT = "you › ";

@@ -1,5 +1,5 @@
 import type { TurnListener } from "../../research/interview/interview-session.ts";
-import { printable, shortLine } from "./printable.ts";
+import { printable, shortLine } from "../printable.ts";
 
 export interface TurnPrinter {
   listener: TurnListener;
