@@ -78,8 +78,7 @@ describe("serve survives kill -9 during research and during commit", () => {
     const blockFile = join(dir, "block-commits");
     const marker = join(dir, "blocked-commits");
     const env = {
-      ANTHROPIC_API_KEY: "sk-ant-test",
-      ANTHROPIC_BASE_URL: fake.url,
+      ...fake.env,
       BLOCK_FILE: blockFile,
       COMMIT_MARKER: marker,
       ...GIT_IDENTITY,

@@ -68,7 +68,7 @@ describe.skipIf(!hasChromium)(`web page in headless Chromium (needs ${CHROMIUM})
     const repo = initIdeasRepo(join(dir, "ideas"));
     const server = await startServeProcess(["--repo", repo, "--data-dir", join(dir, "data")], {
       cwd: dir,
-      env: { ANTHROPIC_API_KEY: "sk-ant-test", ANTHROPIC_BASE_URL: fake.url, ...GIT_IDENTITY },
+      env: { ...fake.env, ...GIT_IDENTITY },
     });
     try {
       const { page, problems } = await openPage(server);

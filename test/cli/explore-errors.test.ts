@@ -19,7 +19,7 @@ afterAll(async () => {
   await Promise.all([fake.close(), cwd.cleanup()]);
 });
 
-const env = () => ({ ANTHROPIC_API_KEY: FAKE_API_KEY, ANTHROPIC_BASE_URL: fake.url });
+const env = () => ({ ...fake.env });
 
 /**
  * Every refusal: exit code, and one line on stderr naming what to fix, with no stack trace,

@@ -1,50 +1,32 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import {
-  FAKE_API_KEY,
-  type FakeAnthropicServer,
-  reply,
-  startFakeAnthropic,
-} from "../fakes/anthropic-server.ts";
+import { type FakeAnthropicServer, reply } from "../fakes/anthropic-server.ts";
 import { changedFiles, type FakeGitHub, type FakeRepo } from "../fakes/github-server.ts";
 import {
   GITHUB_TOKEN,
   REFILL_EARLIER,
   REFILL_IDEA,
-  refillIdeasOnGitHub,
+  type RefillWorld,
   scriptRefillExploration,
+  startRefillWorld,
 } from "../helpers/refill-ideas-on-github.ts";
 import { runCli } from "../helpers/run-cli.ts";
-import { makeTempTree, type TempTree } from "../helpers/temp-tree.ts";
 
-const TOKEN = GITHUB_TOKEN;
-const IDEA = REFILL_IDEA;
-const EARLIER = REFILL_EARLIER;
-
+let world: RefillWorld;
 let github: FakeGitHub;
 let repo: FakeRepo;
 let fake: FakeAnthropicServer;
-let cwd: TempTree;
 
 beforeEach(async () => {
-  ({ github, repo } = await refillIdeasOnGitHub());
-  fake = await startFakeAnthropic();
-  cwd = await makeTempTree({});
+  world = await startRefillWorld();
+  ({ github, repo, fake } = world);
 });
 
-afterEach(async () => {
-  await Promise.all([github.close(), fake.close(), cwd.cleanup()]);
-});
+afterEach(() => world.close());
 
 const explore = (args: string[], env: Record<string, string> = {}) =>
-  runCli(["explore", IDEA, ...args], {
-    cwd: cwd.dir,
-    env: {
-      ANTHROPIC_API_KEY: FAKE_API_KEY,
-      ANTHROPIC_BASE_URL: fake.url,
-      GITHUB_API_URL: github.url,
-      GITHUB_TOKEN: TOKEN,
-      ...env,
-    },
+  runCli(["explore", REFILL_IDEA, ...args], {
+    cwd: world.cwd.dir,
+    env: { ...world.env(), ...env },
   });
 
 describe("idea-explorer explore --github (fake GitHub REST API, fake Anthropic API)", () => {
@@ -57,7 +39,7 @@ describe("idea-explorer explore --github (fake GitHub REST API, fake Anthropic A
     const log = repo.log();
     expect(log).toHaveLength(2);
     expect(log[0]?.parents).toEqual([head]);
-    expect(log[0]?.message).toContain(IDEA);
+    expect(log[0]?.message).toContain(REFILL_IDEA);
     const written = changedFiles(repo, log[0]!.sha);
     expect(written).toEqual([
       expect.stringMatching(
@@ -72,11 +54,11 @@ describe("idea-explorer explore --github (fake GitHub REST API, fake Anthropic A
     expect(research).toContain("1. [Refill study](https://refill.example/study)");
     expect(JSON.parse(repo.readFile(written[0]!)!)).toHaveLength(1);
     // The earlier research reached the model through the Contents API.
-    expect(github.requestsTo("GET", `/contents/${EARLIER}`).length).toBeGreaterThan(0);
+    expect(github.requestsTo("GET", `/contents/${REFILL_EARLIER}`).length).toBeGreaterThan(0);
     expect(JSON.stringify(fake.requests[1]?.body.messages)).toContain("Margins are thin.");
     // stdout names where the research is: a GitHub URL.
     expect(run.stdout.trim()).toBe(`https://github.com/me/ideas/blob/main/${written[1]}`);
-    expect(run.stderr).not.toContain(TOKEN);
+    expect(run.stderr).not.toContain(GITHUB_TOKEN);
   });
 
   it("takes the repository from GITHUB_REPO and the branch from GITHUB_BRANCH", async () => {
@@ -86,7 +68,7 @@ describe("idea-explorer explore --github (fake GitHub REST API, fake Anthropic A
 
     expect(run.code).toBe(0);
     const drafts = repo.log("drafts");
-    expect(drafts.map((c) => c.message)).toEqual([`Explore: ${IDEA}`, "drafts branch"]);
+    expect(drafts.map((c) => c.message)).toEqual([`Explore: ${REFILL_IDEA}`, "drafts branch"]);
     expect(repo.log("main")).toHaveLength(1);
   });
 

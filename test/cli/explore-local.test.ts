@@ -41,7 +41,7 @@ afterEach(async () => {
 const explore = (args: string[], input?: string) =>
   runCli(["explore", ...args], {
     cwd: repo.dir,
-    env: { ANTHROPIC_API_KEY: FAKE_API_KEY, ANTHROPIC_BASE_URL: fake.url, ...GIT_IDENTITY },
+    env: { ...fake.env, ...GIT_IDENTITY },
     ...(input === undefined ? {} : { input }),
   });
 
@@ -277,8 +277,7 @@ describe("idea-explorer explore (local git repository, fake Anthropic API)", () 
     const run = await runCli(["explore", IDEA], {
       cwd: repo.dir,
       env: {
-        ANTHROPIC_API_KEY: FAKE_API_KEY,
-        ANTHROPIC_BASE_URL: fake.url,
+        ...fake.env,
         GIT_CONFIG_GLOBAL: config,
       },
     });

@@ -4,7 +4,6 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { serve, startLoopbackSite } from "../../src/net/loopback-site.fixture.ts";
 import {
   blocksOf,
-  FAKE_API_KEY,
   type FakeAnthropicServer,
   reply,
   startFakeAnthropic,
@@ -47,7 +46,7 @@ afterEach(async () => {
 const explore = (args: string[]) =>
   runCli(["explore", IDEA, ...args], {
     cwd: tree.dir,
-    env: { ANTHROPIC_API_KEY: FAKE_API_KEY, ANTHROPIC_BASE_URL: fake.url, ...GIT_IDENTITY },
+    env: { ...fake.env, ...GIT_IDENTITY },
   });
 
 const toolNames = (index: number) =>

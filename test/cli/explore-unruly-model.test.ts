@@ -3,7 +3,6 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   blocksOf,
-  FAKE_API_KEY,
   type FakeAnthropicServer,
   reply,
   startFakeAnthropic,
@@ -41,7 +40,7 @@ function scriptUnrulyModel() {
 const explore = (args: string[]) =>
   runCli(["explore", "A subscription for widget repairs", "--max-steps", "10", ...args], {
     cwd: repo.dir,
-    env: { ANTHROPIC_API_KEY: FAKE_API_KEY, ANTHROPIC_BASE_URL: fake.url, ...GIT_IDENTITY },
+    env: { ...fake.env, ...GIT_IDENTITY },
   });
 
 describe("idea-explorer explore with a model that calls tools badly", () => {

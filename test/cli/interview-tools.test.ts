@@ -49,7 +49,7 @@ describe("interview tools with Anthropic", () => {
     const fake = await anthropic([reply.text("Hi.")]);
     const run = await runInterviewCli(["--codebase", "codebase"], {
       input: "hello\n",
-      env: { ANTHROPIC_API_KEY: "k", ANTHROPIC_BASE_URL: fake.url },
+      env: { ...fake.env },
       cwd: tree.dir,
     });
     expect(run.code).toBe(0);
@@ -67,7 +67,7 @@ describe("interview tools with Anthropic", () => {
     ]);
     const run = await runInterviewCli(["--codebase", "codebase"], {
       input: "how do others do it?\n",
-      env: { ANTHROPIC_API_KEY: "k", ANTHROPIC_BASE_URL: fake.url },
+      env: { ...fake.env },
       cwd: tree.dir,
     });
     expect(run.code).toBe(0);
@@ -102,7 +102,7 @@ describe("interview tools with Anthropic", () => {
     ]);
     const run = await runInterviewCli(["--codebase", "codebase", "--mcp-config", "mcp.json"], {
       input: "add 2 and 3\nthanks\n",
-      env: { ANTHROPIC_API_KEY: "k", ANTHROPIC_BASE_URL: fake.url },
+      env: { ...fake.env },
       cwd: tree.dir,
     });
     expect(run.stderr).toBe("");
@@ -130,7 +130,7 @@ describe("interview tools with Anthropic", () => {
     const fake = await anthropic([]);
     const run = await runInterviewCli(["--codebase", "codebase", "--mcp-config", "mcp.json"], {
       input: "hello\n",
-      env: { ANTHROPIC_API_KEY: "k", ANTHROPIC_BASE_URL: fake.url },
+      env: { ...fake.env },
       cwd: tree.dir,
     });
     expect(run.code).toBe(2);

@@ -1,56 +1,39 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import {
-  FAKE_API_KEY,
-  type FakeAnthropicServer,
-  startFakeAnthropic,
-} from "../fakes/anthropic-server.ts";
+import type { FakeAnthropicServer } from "../fakes/anthropic-server.ts";
 import { changedFiles, type FakeGitHub, type FakeRepo } from "../fakes/github-server.ts";
 import {
   GITHUB_TOKEN,
-  REFILL_EARLIER,
   REFILL_IDEA,
-  refillIdeasOnGitHub,
+  type RefillWorld,
   scriptRefillExploration,
+  startRefillWorld,
 } from "../helpers/refill-ideas-on-github.ts";
 import { runCli } from "../helpers/run-cli.ts";
-import { makeTempTree, type TempTree } from "../helpers/temp-tree.ts";
 import { connectMcp, type McpSession, textOf } from "./mcp-session.ts";
 
-const TOKEN = GITHUB_TOKEN;
-const IDEA = REFILL_IDEA;
-const _EARLIER = REFILL_EARLIER;
-
+let world: RefillWorld;
 let github: FakeGitHub;
 let repo: FakeRepo;
 let fake: FakeAnthropicServer;
-let cwd: TempTree;
 let session: McpSession | undefined;
 
 beforeEach(async () => {
-  ({ github, repo } = await refillIdeasOnGitHub());
-  fake = await startFakeAnthropic();
-  cwd = await makeTempTree({});
+  world = await startRefillWorld();
+  ({ github, repo, fake } = world);
 });
 
 afterEach(async () => {
   await session?.close();
   session = undefined;
-  await Promise.all([github.close(), fake.close(), cwd.cleanup()]);
-});
-
-const env = (token = TOKEN) => ({
-  ANTHROPIC_API_KEY: FAKE_API_KEY,
-  ANTHROPIC_BASE_URL: fake.url,
-  GITHUB_API_URL: github.url,
-  GITHUB_TOKEN: token,
+  await world.close();
 });
 
 describe("idea-explorer mcp --github (fake GitHub REST API, fake Anthropic API)", () => {
   it("explore_idea commits both files at once and answers with the GitHub URL; the read-only tools use the Contents API", async () => {
-    session = await connectMcp(["--github", "me/ideas"], { cwd: cwd.dir, env: env() });
+    session = await connectMcp(["--github", "me/ideas"], { cwd: world.cwd.dir, env: world.env() });
     scriptRefillExploration(fake);
     const head = repo.head();
-    const result = await session.call("explore_idea", { idea: IDEA });
+    const result = await session.call("explore_idea", { idea: REFILL_IDEA });
 
     expect(result.isError).toBeFalsy();
     const log = repo.log();
@@ -79,14 +62,14 @@ describe("idea-explorer mcp --github (fake GitHub REST API, fake Anthropic API)"
       (r) => r.path,
     );
     expect(paths).toEqual(expect.arrayContaining([readPath, "2026-03-01-eco-refills/research.md"]));
-    expect(session.stderr()).not.toContain(TOKEN);
+    expect(session.stderr()).not.toContain(GITHUB_TOKEN);
     expect(session.protocolErrors).toEqual([]);
   });
 
   it("refuses to start with a token GitHub rejects: one line, exit 2, no token shown", async () => {
     const run = await runCli(["mcp", "--github", "me/ideas"], {
-      cwd: cwd.dir,
-      env: env("ghp_wrongToken000000000000000000000000"),
+      cwd: world.cwd.dir,
+      env: world.env("ghp_wrongToken000000000000000000000000"),
     });
     expect(run.code).toBe(2);
     expect(run.stdout).toBe("");

@@ -41,7 +41,7 @@ afterEach(async () => {
   await repo.cleanup();
 });
 
-const modelEnv = () => ({ ANTHROPIC_API_KEY: FAKE_API_KEY, ANTHROPIC_BASE_URL: fake.url });
+const modelEnv = () => ({ ...fake.env });
 
 async function connect(env: Record<string, string> = modelEnv()): Promise<McpSession> {
   session = await connectMcp(["--repo", repo.dir], {

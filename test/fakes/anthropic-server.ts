@@ -74,6 +74,8 @@ export interface FakeAnthropicOptions {
 export interface FakeAnthropicServer {
   /** The provider's base URL, `http://127.0.0.1:<port>/v1` (ANTHROPIC_BASE_URL). */
   url: string;
+  /** What a child process (the CLI, the server) needs in its environment to call this server. */
+  env: { ANTHROPIC_API_KEY: string; ANTHROPIC_BASE_URL: string };
   /** Every request to /v1/messages, in order (including those answered with an error). */
   requests: RecordedRequest[];
   enqueue(...replies: ScriptedReply[]): void;
@@ -160,6 +162,7 @@ export async function startFakeAnthropic(
 
   return {
     url,
+    env: { ANTHROPIC_API_KEY: options.apiKey ?? FAKE_API_KEY, ANTHROPIC_BASE_URL: url },
     requests,
     enqueue: (...replies) => {
       queue.push(...replies);

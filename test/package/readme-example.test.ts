@@ -5,7 +5,6 @@ import { promisify } from "node:util";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   blocksOf,
-  FAKE_API_KEY,
   type FakeAnthropicServer,
   reply,
   startFakeAnthropic,
@@ -62,8 +61,7 @@ describe("the README's library example", () => {
       cwd: tree.dir,
       env: {
         PATH: process.env.PATH ?? "",
-        ANTHROPIC_API_KEY: FAKE_API_KEY,
-        ANTHROPIC_BASE_URL: fake.url,
+        ...fake.env,
       },
     });
 
