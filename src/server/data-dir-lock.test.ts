@@ -36,6 +36,8 @@ describe("lockDataDir", () => {
   it("takes over an unreadable lock file", () => {
     const dir = fresh();
     writeFileSync(join(dir, LOCK_FILE), "not a pid");
-    lockDataDir(dir)();
+    const unlock = lockDataDir(dir);
+    expect(readFileSync(join(dir, LOCK_FILE), "utf8").trim()).toBe(String(process.pid));
+    unlock();
   });
 });

@@ -77,7 +77,9 @@ describe("idea-explorer explore --github (fake GitHub REST API, fake Anthropic A
       GITHUB_TOKEN: "ghp_wrongToken000000000000000000000000",
     });
 
-    expect(run.code).not.toBe(0);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toMatch(/^idea-explorer explore: /);
     expect(run.stderr.trim().split("\n")).toHaveLength(1);
     expect(run.stderr).toMatch(/GITHUB_TOKEN|token|credentials/i);
     expect(run.stderr).not.toContain("ghp_wrongToken");
@@ -88,7 +90,9 @@ describe("idea-explorer explore --github (fake GitHub REST API, fake Anthropic A
   it("names a repository that does not exist, before any model call", async () => {
     const run = await explore(["--github", "me/nope"]);
 
-    expect(run.code).not.toBe(0);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toMatch(/^idea-explorer explore: /);
     expect(run.stderr.trim().split("\n")).toHaveLength(1);
     expect(run.stderr).toContain("me/nope");
     expect(fake.requests).toHaveLength(0);

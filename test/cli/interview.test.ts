@@ -210,7 +210,8 @@ describe("idea-explorer interview (child process, piped stdin, loopback Anthropi
     expect(await listTree(tree.outside)).toEqual(outsideBefore);
     expect(await readFile(secretPath, "utf8")).toBe("OUTSIDE-SECRET\n");
     expect(await readdir(jobs)).toEqual(["linked-job"]);
-    expect(await listTree(path.dirname(tree.dir))).not.toContain("escaped");
+    // The output folder is ./jobs, so "../escaped" would have landed beside it.
+    expect((await listTree(tree.dir)).filter((entry) => entry.includes("escaped"))).toEqual([]);
 
     const results = toolResults(api.requests[1]);
     expect(results).toHaveLength(10);
