@@ -1,9 +1,11 @@
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { generateText, isStepCount } from "ai";
 import { MockLanguageModelV4 } from "ai/test";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { driveTool } from "../../../test/helpers/drive-tool.ts";
+import { makeTempTree } from "../../../test/helpers/temp-tree.ts";
 import { catalogEntriesFromToolSet } from "../catalog/catalog-from-tool-set.ts";
 import { createToolCatalog } from "../catalog/tool-catalog.ts";
 import type { ToolCallLog } from "../tool-call-log.ts";
@@ -25,6 +27,17 @@ const fixture = (
   args: [serverScript, mode],
   env,
 });
+
+/** Whether a process with this id exists (signal 0 checks without signalling). */
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ESRCH") return false;
+    throw error;
+  }
+}
 
 describe("importMcpTools with a real MCP server over stdio", () => {
   let mcp: McpImport;
@@ -197,10 +210,27 @@ describe("importMcpTools start-up failures", () => {
   });
 
   it("stops the servers that did start when another fails", async () => {
-    const error = await importMcpTools([fixture("good"), fixture("bad", "crash")], {
-      stderr: "ignore",
-      startTimeoutMs: 5_000,
-    }).catch((e) => e);
-    expect(error.message).toMatch(/^MCP server "bad" did not start/);
+    const tree = await makeTempTree({});
+    const pidFile = path.join(tree.dir, "good.pid");
+    let pid: number | undefined;
+    try {
+      const error = await importMcpTools(
+        [fixture("good", "normal", { MCP_FIXTURE_PID_FILE: pidFile }), fixture("bad", "crash")],
+        { stderr: "ignore", startTimeoutMs: 5_000 },
+      ).catch((e) => e);
+      expect(error.message).toMatch(/^MCP server "bad" did not start/);
+
+      // "good" completed its handshake (so it wrote its pid) and must be gone, not left running.
+      pid = Number(readFileSync(pidFile, "utf8"));
+      expect(pid).toBeGreaterThan(0);
+      await vi.waitFor(
+        () => expect(isRunning(pid as number), `"good" (pid ${pid}) still running`).toBe(false),
+        { timeout: 5_000, interval: 50 },
+      );
+    } finally {
+      // Only when the assertion failed: do not leave the stray server running.
+      if (pid !== undefined && isRunning(pid)) process.kill(pid, "SIGKILL");
+      await tree.cleanup();
+    }
   });
 });
