@@ -21,6 +21,7 @@ export const exploreBodySchema = z
       model: request.model,
       context: request.context,
       update: request.update,
+      force: request.force,
       continue_from: request.continueFrom,
       webhook_url: z
         .string({ error: "must be text" })
@@ -62,6 +63,7 @@ export function toExploreRequest(body: ExploreBody): z.ZodSafeParseResult<Explor
     model: body.model,
     context: body.context,
     update: body.update,
+    force: body.force,
     continueFrom: body.continue_from,
     collectToolStats: body.collect_tool_stats,
   });

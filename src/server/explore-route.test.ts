@@ -86,6 +86,11 @@ describe("POST /api/explore", () => {
       },
     });
     expect(JSON.stringify(jobs.get(job_id)?.payload)).not.toContain("s3cret-value");
+
+    // force is the other way past a duplicate; it cannot go with update.
+    const forced = await app.request("/api/explore", json({ idea: "x", force: true }));
+    const forcedId = ((await forced.json()) as { job_id: string }).job_id;
+    expect(jobs.get(forcedId)?.payload).toMatchObject({ request: { force: true, update: false } });
   });
 
   it.each([
@@ -96,6 +101,7 @@ describe("POST /api/explore", () => {
     [{ idea: 42 }, "idea"],
     [{ idea: "x", mode: "poetry" }, "mode"],
     [{ idea: "x", update: "yes" }, "update"],
+    [{ idea: "x", force: 1 }, "force"],
     [{ idea: "x", continueFrom: "a" }, "(body)"],
     [{ idea: "x", webhook_url: "ftp://files.example/x" }, "webhook_url"],
     [{ idea: "x", webhook_url: "https://user:pw@hooks.example/" }, "webhook_url"],
