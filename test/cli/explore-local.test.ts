@@ -238,6 +238,17 @@ describe("idea-explorer explore (local git repository, fake Anthropic API)", () 
     expect(ideaFolders()).toEqual([]);
   });
 
+  it("stops quietly when the reader of stdout goes away (| head)", async () => {
+    const run = await runCli(["explore", IDEA, "--dry-run"], {
+      cwd: repo.dir,
+      env: { ...fake.env, ...GIT_IDENTITY },
+      closeStdout: true,
+    });
+
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+  });
+
   it("stops at the step limit while the model still calls tools, and still writes a report", async () => {
     fake.enqueue(
       reply.toolUse("read_research", { path: "2026-01-02-solar-dryer/research.md" }),

@@ -18,6 +18,8 @@ export interface CliRunOptions {
   env?: Record<string, string>;
   /** Piped to stdin, then closed; without it stdin is closed at once. */
   input?: string;
+  /** Close the reading end of stdout at once, as `| head -0` does. */
+  closeStdout?: boolean;
 }
 
 /** Runs `idea-explorer <args>` as a user would: the installed bin, a child process, real stdio. */
@@ -30,6 +32,7 @@ export function runCli(args: string[], options: CliRunOptions): Promise<CliRun> 
     });
     let stdout = "";
     let stderr = "";
+    if (options.closeStdout) child.stdout.destroy();
     child.stdout.on("data", (chunk) => {
       stdout += chunk;
     });
