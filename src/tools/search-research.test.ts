@@ -154,13 +154,71 @@ describe("search_research", () => {
     });
   });
 
-  it("ranks by how many query words match, then by weight, then newest first", async () => {
+  it("ranks first by how many query words match", async () => {
     const store = await storeWith(IDEAS);
     const { output } = await search(store, "business loyalty");
     expect(output?.results.map((r) => r.path)).toEqual([
       "2026-02-02-cafe-loyalty/research.md",
       "2025-03-01-solar-food-dryer/research.md",
     ]);
+  });
+
+  it("ranks the same number of matched words by weight: title or idea, folder name, other frontmatter", async () => {
+    // One query word each, met in fields of falling weight; newest last, so the dates alone
+    // would give the opposite order.
+    const store = await storeWith({
+      "ideas/2023-04-04-paper-crafts/research.md": research({
+        title: "Paper lantern kits",
+        idea: "Craft kits for children",
+        date: "2023-04-04",
+        mode: "business",
+      }),
+      "ideas/2024-05-05-lantern-night-market/research.md": research({
+        title: "Evening market stalls",
+        idea: "A night market for makers",
+        date: "2024-05-05",
+        mode: "business",
+      }),
+      "ideas/2025-06-06-garden-lights/research.md": research({
+        title: "Garden lights",
+        idea: "Solar lights for gardens",
+        date: "2025-06-06",
+        mode: "business",
+        extra: "tags: [lantern]",
+      }),
+    });
+    const { output } = await search(store, "lantern");
+    expect(output?.results.map((r) => r.path)).toEqual([
+      "2023-04-04-paper-crafts/research.md",
+      "2024-05-05-lantern-night-market/research.md",
+      "2025-06-06-garden-lights/research.md",
+    ]);
+  });
+
+  it("ranks the same matched words and weight newest first", async () => {
+    // Each title holds the word; the folder names sort oldest first, so the date decides.
+    const store = await storeWith({
+      "ideas/2024-01-10-kite-festival/research.md": research({
+        title: "Kite festival",
+        idea: "A beach festival",
+        date: "2024-01-10",
+        mode: "exploration",
+      }),
+      "ideas/2026-02-14-kite-lessons/research.md": research({
+        title: "Kite lessons",
+        idea: "Weekend lessons",
+        date: "2026-02-14",
+        mode: "exploration",
+      }),
+      "ideas/2025-08-20-kite-repair/research.md": research({
+        title: "Kite repair",
+        idea: "A repair shop",
+        date: "2025-08-20",
+        mode: "exploration",
+      }),
+    });
+    const { output } = await search(store, "kite");
+    expect(output?.results.map((r) => r.date)).toEqual(["2026-02-14", "2025-08-20", "2024-01-10"]);
   });
 
   it("says plainly when nothing matches", async () => {
