@@ -2,6 +2,7 @@ import { tool } from "ai";
 import { z } from "zod";
 import { StoreError } from "../store/research-reader.ts";
 import type { ResearchStore } from "../store/research-store.ts";
+import { type CallFailure, callFailure } from "./call-failure.ts";
 import { tokenize } from "./catalog/tokenize.ts";
 import { IDEAS_PREFIX, validateResearchPath } from "./research-path.ts";
 import { type ResearchSummary, summarizeResearch } from "./research-summary.ts";
@@ -112,7 +113,12 @@ export function createSearchResearchTool(options: SearchResearchToolOptions) {
         log(true, { resultCount: results.length });
         return { query, results, searched: toRead.length, folders: ranked.length };
       } catch (error) {
-        const failure = describeFailure(error);
+        const failure = callFailure(
+          error,
+          { signal: abortSignal },
+          { cancelled: "the search was cancelled" },
+          describeFailure,
+        );
         log(false, { errorType: failure.errorType });
         throw new SearchResearchError(failure.message, failure.errorType);
       }
@@ -229,7 +235,8 @@ function scored(candidate: Candidate, summary: ResearchSummary, terms: readonly 
   return { found, matched, score };
 }
 
-function describeFailure(error: unknown): { message: string; errorType: string } {
+/** The search's own failure; a cancelled call was told apart before (callFailure). */
+function describeFailure(error: unknown): CallFailure {
   if (error instanceof SearchResearchError)
     return { message: error.message, errorType: error.errorType };
   if (error instanceof StoreError) {
@@ -237,9 +244,6 @@ function describeFailure(error: unknown): { message: string; errorType: string }
       message: `the ideas repository could not be searched: ${error.message}`,
       errorType: error.rateLimited ? "rate_limited" : "api_error",
     };
-  }
-  if (error instanceof Error && (error.name === "AbortError" || error.name === "TimeoutError")) {
-    return { message: "the search was cancelled", errorType: "aborted" };
   }
   return { message: "the ideas repository could not be searched", errorType: "api_error" };
 }

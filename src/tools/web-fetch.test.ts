@@ -1,7 +1,8 @@
 import { gzipSync } from "node:zlib";
 import type { ToolSet } from "ai";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { driveTool } from "../../test/helpers/drive-tool.ts";
+import { withToolTimeouts } from "../agent/tool-timeout.ts";
 import type { HostLookup } from "../net/host-lookup.ts";
 import {
   endless,
@@ -11,6 +12,7 @@ import {
   stall,
   startLoopbackSite,
 } from "../net/loopback-site.fixture.ts";
+import { CTRL_C, driveToolInCancelledRun } from "./cancelled-run.fixture.ts";
 import type { ToolCallLog } from "./tool-call-log.ts";
 import {
   createWebFetchTool,
@@ -190,6 +192,32 @@ describe("web_fetch, allowed to reach the loopback site", () => {
       ).toBe("WebFetchError: the page did not arrive within 0.3 s");
     }
     expect(logs.map((l) => l.errorType)).toEqual(["timeout", "timeout"]);
+  });
+
+  it("reports a fetch the run cancelled (Ctrl+C) as cancelled, not as a failed connection", async () => {
+    const run = new AbortController();
+    site.route("/slow", () => run.abort(CTRL_C())); // and never answers
+    const { toolError, runError } = await driveToolInCancelledRun(
+      tools({ allowPrivate: true }),
+      WEB_FETCH_TOOL_NAME,
+      { url: `${site.origin}/slow` },
+      run.signal,
+    );
+    expect(runError).toBe(run.signal.reason);
+    expect(String(toolError)).toBe("WebFetchError: the fetch was cancelled");
+    expect(logs).toEqual([expect.objectContaining({ ok: false, errorType: "aborted" })]);
+  });
+
+  it("reports a fetch the agent's tool timeout cut short as cancelled, not as a failed connection", async () => {
+    site.route("/silent", stall());
+    const call = await driveTool(
+      withToolTimeouts(tools({ allowPrivate: true }), 100),
+      WEB_FETCH_TOOL_NAME,
+      { url: `${site.origin}/silent` },
+    );
+    expect(call.modelSaw).toBe("ToolTimeoutError: web_fetch did not finish within 100 ms");
+    await vi.waitFor(() => expect(logs).toHaveLength(1));
+    expect(logs[0]).toMatchObject({ ok: false, errorType: "aborted" });
   });
 });
 

@@ -4,6 +4,7 @@ import { readCappedBody } from "../net/capped-body.ts";
 import { fetchPublic } from "../net/fetch-public.ts";
 import { type HostLookup, systemLookup } from "../net/host-lookup.ts";
 import { isNetError } from "../net/net-error.ts";
+import { type CallFailure, callFailure } from "./call-failure.ts";
 import { startDeadline } from "./deadline-signal.ts";
 import { raceAbort } from "./race-abort.ts";
 import { ToolCallError } from "./tool-call-error.ts";
@@ -134,7 +135,15 @@ export function createWebFetchTool(options: WebFetchToolOptions = {}) {
         log(true);
         return output;
       } catch (error) {
-        const failure = describeFailure(error, deadline.timedOut, timeoutMs);
+        const failure = callFailure(
+          error,
+          deadline,
+          {
+            timedOut: `the page did not arrive within ${timeoutMs / 1000} s`,
+            cancelled: "the fetch was cancelled",
+          },
+          describeFailure,
+        );
         log(false, failure.errorType);
         // Thrown, so the SDK hands the model a tool-error it can read and react to.
         throw new WebFetchError(failure.message, failure.errorType);
@@ -210,22 +219,10 @@ function positive(value: number, name: string): number {
   return value;
 }
 
-function describeFailure(
-  error: unknown,
-  timedOut: boolean,
-  timeoutMs: number,
-): { message: string; errorType: string } {
-  if (timedOut) {
-    return {
-      message: `the page did not arrive within ${timeoutMs / 1000} s`,
-      errorType: "timeout",
-    };
-  }
+/** The tool's own failure; a timed-out or cancelled call was told apart before (callFailure). */
+function describeFailure(error: unknown): CallFailure {
   if (error instanceof WebFetchError) return { message: error.message, errorType: error.errorType };
   if (isNetError(error)) return { message: error.message, errorType: error.kind };
-  if (error instanceof Error && (error.name === "AbortError" || error.name === "TimeoutError")) {
-    return { message: "the fetch was cancelled", errorType: "aborted" };
-  }
   // Anything else (a reset connection mid-body) may carry internals: say only what kind it was.
   return { message: "the connection failed while reading the page", errorType: "network_error" };
 }

@@ -1,9 +1,12 @@
 import { generateText, isStepCount, type ModelMessage } from "ai";
 import { MockLanguageModelV4 } from "ai/test";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { type FakeSearchServer, startBraveFake } from "../../test/fakes/search-servers.ts";
+import { driveTool } from "../../test/helpers/drive-tool.ts";
+import { withToolTimeouts } from "../agent/tool-timeout.ts";
 import { createBraveSearch } from "../search/brave-search.ts";
 import type { SearchFunction } from "../search/search-function.ts";
+import { CTRL_C, driveToolInCancelledRun } from "./cancelled-run.fixture.ts";
 import type { ToolCallLog } from "./tool-call-log.ts";
 import { createWebSearchTool, WEB_SEARCH_TOOL_NAME, webSearchResultsOf } from "./web-search.ts";
 
@@ -224,6 +227,42 @@ describe("web_search tool, driven through generateText", () => {
       type: "error-text",
       value: expect.stringContaining("within 20 ms"),
     });
+  });
+
+  it("reports a search the run cancelled (Ctrl+C) as cancelled, not as a search error", async () => {
+    const logs: ToolCallLog[] = [];
+    const run = new AbortController();
+    const search: SearchFunction = () => {
+      run.abort(CTRL_C());
+      return new Promise(() => {}); // and ignores its signal
+    };
+    const { toolError, runError } = await driveToolInCancelledRun(
+      { [WEB_SEARCH_TOOL_NAME]: createWebSearchTool({ search, onToolCall: (l) => logs.push(l) }) },
+      WEB_SEARCH_TOOL_NAME,
+      { query: "q" },
+      run.signal,
+    );
+    expect(runError).toBe(run.signal.reason);
+    expect(String(toolError)).toBe("WebSearchError: the search was cancelled.");
+    expect(toolError).toMatchObject({ errorType: "aborted" });
+    expect(logs).toEqual([expect.objectContaining({ ok: false, errorType: "aborted" })]);
+  });
+
+  it("reports a search the agent's tool timeout cut short as cancelled, not as a search error", async () => {
+    const logs: ToolCallLog[] = [];
+    const search: SearchFunction = (_q, { signal }) =>
+      new Promise((_resolve, reject) => {
+        signal?.addEventListener("abort", () => reject(signal.reason));
+      });
+    const tools = {
+      [WEB_SEARCH_TOOL_NAME]: createWebSearchTool({ search, onToolCall: (l) => logs.push(l) }),
+    };
+    const call = await driveTool(withToolTimeouts(tools, 50), WEB_SEARCH_TOOL_NAME, {
+      query: "q",
+    });
+    expect(call.modelSaw).toBe("ToolTimeoutError: web_search did not finish within 50 ms");
+    await vi.waitFor(() => expect(logs).toHaveLength(1));
+    expect(logs[0]).toMatchObject({ ok: false, errorType: "aborted" });
   });
 });
 

@@ -4,8 +4,10 @@ import { DEFAULT_SEARCH_TIMEOUT_MS } from "../search/backend-options.ts";
 import { checkMaxResults, normalizeResults } from "../search/normalize-results.ts";
 import { SearchError } from "../search/search-error.ts";
 import type { SearchFunction, SearchResult } from "../search/search-function.ts";
+import { type CallFailure, callFailure } from "./call-failure.ts";
 import { startDeadline } from "./deadline-signal.ts";
 import { raceAbort } from "./race-abort.ts";
+import { ToolCallError } from "./tool-call-error.ts";
 import { logToolCall, type OnToolCall } from "./tool-call-log.ts";
 
 export const WEB_SEARCH_TOOL_NAME = "web_search";
@@ -73,7 +75,15 @@ export function createWebSearchTool(options: WebSearchToolOptions) {
         });
         return { query, results };
       } catch (error) {
-        const failure = describeFailure(error, deadline.timedOut, timeoutMs);
+        const failure = callFailure(
+          error,
+          deadline,
+          {
+            timedOut: `the search backend did not answer within ${timeoutMs} ms.`,
+            cancelled: "the search was cancelled.",
+          },
+          describeFailure,
+        );
         report({
           name: WEB_SEARCH_TOOL_NAME,
           query,
@@ -82,7 +92,7 @@ export function createWebSearchTool(options: WebSearchToolOptions) {
           errorType: failure.errorType,
         });
         // Thrown, so the SDK hands the model a tool-error it can read and react to.
-        throw new WebSearchError(failure.message);
+        throw new WebSearchError(failure.message, failure.errorType);
       } finally {
         deadline.dispose();
       }
@@ -95,7 +105,7 @@ export function createWebSearchTool(options: WebSearchToolOptions) {
  * A failed web_search call. The SDK shows the model `String(error)`, so the model reads
  * "WebSearchError: <what went wrong and what to check>".
  */
-export class WebSearchError extends Error {
+export class WebSearchError extends ToolCallError {
   override readonly name = "WebSearchError";
 }
 
@@ -125,21 +135,9 @@ export function webSearchResultsOf(output: unknown): SearchResult[] {
   );
 }
 
-function describeFailure(
-  error: unknown,
-  timedOut: boolean,
-  timeoutMs: number,
-): { message: string; errorType: string } {
-  if (timedOut) {
-    return {
-      message: `the search backend did not answer within ${timeoutMs} ms.`,
-      errorType: "timeout",
-    };
-  }
+/** The search's own failure; a timed-out or cancelled call was told apart before (callFailure). */
+function describeFailure(error: unknown): CallFailure {
   if (error instanceof SearchError) return { message: error.message, errorType: error.kind };
-  if (error instanceof DOMException && error.name === "AbortError") {
-    return { message: "the search was cancelled.", errorType: "aborted" };
-  }
   const text = error instanceof Error ? error.message : String(error);
   const line =
     text
