@@ -11,9 +11,13 @@ export function parseCommandLine<O extends Options>(command: string, args: strin
   try {
     return parseArgs({ args, options, allowPositionals: true, strict: true });
   } catch (error) {
-    // Node's message is several sentences of advice; the first one names the problem.
+    // Node's message is several sentences of advice; the first one names the problem, except
+    // for a value that starts with "-" (--max-steps -3), where the advice is the useful part.
     const text = error instanceof Error ? error.message : String(error);
-    const first = text.split(/\.\s|\n/)[0]?.replace(/\.$/, "") ?? text;
+    const ambiguous = /^Option '(--[\w-]+)' argument is ambiguous/.exec(text)?.[1];
+    const first = ambiguous
+      ? `${ambiguous} needs a value; one that starts with "-" is written ${ambiguous}=VALUE`
+      : (text.split(/\.\s|\n/)[0]?.replace(/\.$/, "") ?? text);
     throw new UsageError(`${first} (see idea-explorer ${command} --help)`);
   }
 }

@@ -29,6 +29,8 @@ export function resolveCliModel(
     provider,
     ...(flags.model ? { model: flags.model } : {}),
     ...(apiKey ? { apiKey } : {}),
-    ...(baseURL ? { baseURL } : {}),
+    ...(baseURL
+      ? { baseURL, baseURLSource: flags.baseUrl ? "--base-url" : "ANTHROPIC_BASE_URL" }
+      : {}),
   });
 }

@@ -24,6 +24,8 @@ export interface ResolveModelOptions {
   apiKey?: string;
   /** Anthropic: ANTHROPIC_BASE_URL, with or without /v1. openai-compatible: --base-url (required). */
   baseURL?: string;
+  /** What the user set `baseURL` with, named in errors (default ANTHROPIC_BASE_URL / --base-url). */
+  baseURLSource?: string;
   fetch?: typeof fetch;
 }
 
@@ -60,7 +62,7 @@ function resolveAnthropic(options: ResolveModelOptions): ResolvedModel {
   const modelId = anthropicModelId(options.model);
   const provider = createAnthropic({
     apiKey,
-    baseURL: anthropicBaseUrl(options.baseURL),
+    baseURL: anthropicBaseUrl(options.baseURL, options.baseURLSource ?? "ANTHROPIC_BASE_URL"),
     ...(options.fetch && { fetch: options.fetch }),
   });
   return {
@@ -90,9 +92,9 @@ function anthropicModelId(requested: string | undefined): string {
  * The AI SDK expects the base URL to end in /v1; Anthropic's own SDKs and Claude Code expect it
  * without. Users set ANTHROPIC_BASE_URL for the latter, so both forms are accepted.
  */
-function anthropicBaseUrl(value: string | undefined): string {
+function anthropicBaseUrl(value: string | undefined, source: string): string {
   if (!value?.trim()) return ANTHROPIC_API_URL;
-  const url = parseHttpUrl(value, "ANTHROPIC_BASE_URL", ANTHROPIC_API_URL);
+  const url = parseHttpUrl(value, source, ANTHROPIC_API_URL);
   const path = url.pathname.replace(/\/+$/, "");
   url.pathname = path.endsWith("/v1") ? path : `${path}/v1`;
   return url.href.replace(/\/+$/, "");
@@ -106,7 +108,7 @@ function resolveOpenAICompatible(options: ResolveModelOptions): ResolvedModel {
   }
   const baseURL = parseHttpUrl(
     options.baseURL,
-    "--base-url",
+    options.baseURLSource ?? "--base-url",
     "http://localhost:11434/v1",
   ).href.replace(/\/+$/, "");
   const modelId = options.model?.trim();

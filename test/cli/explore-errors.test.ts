@@ -71,6 +71,14 @@ describe("idea-explorer explore refuses bad input with one line, before any work
       /--max-steps: must be a whole number from 1 to 50/,
     );
     await expectRefusal(["an idea", "--max-steps", "many"], /--max-steps must be a whole number/);
+    await expectRefusal(
+      ["an idea", "--max-steps", "-3"],
+      /--max-steps needs a value; one that starts with "-" is written --max-steps=VALUE/,
+    );
+    await expectRefusal(
+      ["an idea", "--max-steps=-3"],
+      /--max-steps must be a whole number, got "-3"/,
+    );
     await expectRefusal(["an idea", "--token-budget", "10"], /--token-budget: .*1,000/);
     await expectRefusal(["an idea", "--update", "--force"], /either update or force/);
   });
@@ -78,6 +86,16 @@ describe("idea-explorer explore refuses bad input with one line, before any work
   it("no API key", async () => {
     await expectRefusal(["an idea"], /ANTHROPIC_API_KEY is not set/, {
       env: { ANTHROPIC_BASE_URL: fake.url },
+    });
+  });
+
+  it("a base URL that is not one, named as the user gave it", async () => {
+    await expectRefusal(
+      ["an idea", "--base-url", "notaurl"],
+      /^idea-explorer explore: --base-url must start with http/,
+    );
+    await expectRefusal(["an idea"], /ANTHROPIC_BASE_URL: must be an http\(s\) URL/, {
+      env: { ...env(), ANTHROPIC_BASE_URL: "notaurl" },
     });
   });
 
