@@ -1,4 +1,4 @@
-import { APICallError, type LanguageModel, RetryError } from "ai";
+import { AISDKError, APICallError, type LanguageModel, RetryError } from "ai";
 
 export type AgentErrorKind =
   | "overloaded"
@@ -13,7 +13,9 @@ export type AgentErrorKind =
   | "aborted"
   | "empty_report"
   | "invalid_options"
-  | "model_error";
+  | "model_error"
+  /** Not the model's failure but a bug of ours (e.g. in a prepareStep): details in `cause` only. */
+  | "unexpected";
 
 /**
  * A run that could not produce a report. The message is one line a user can act on (what
@@ -50,9 +52,19 @@ export function toAgentError(error: unknown, api: string): AgentError {
   const attempts = RetryError.isInstance(error) ? error.errors.length : 1;
   const last = RetryError.isInstance(error) ? error.lastError : error;
   if (!APICallError.isInstance(last)) {
-    return new AgentError("model_error", `${api} call failed: ${oneLine(messageOf(last))}`, {
-      cause: error,
-    });
+    // The SDK's own errors (no output, an unparsable answer) describe the model's reply; any
+    // other error is ours, and its message may hold host paths, so it stays in `cause`.
+    return AISDKError.isInstance(last)
+      ? new AgentError("model_error", `${api} call failed: ${oneLine(messageOf(last))}`, {
+          cause: error,
+        })
+      : new AgentError(
+          "unexpected",
+          `the run failed on an unexpected error (set DEBUG=1 for details)`,
+          {
+            cause: error,
+          },
+        );
   }
   const status = last.statusCode;
   const detail = oneLine(last.message);

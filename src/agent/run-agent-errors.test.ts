@@ -53,6 +53,24 @@ describe("runAgent model errors", () => {
     expect(fake.requests).toHaveLength(2);
   });
 
+  it("keeps a bug's own message (it may name host paths) out of the error a user reads", async () => {
+    fake = await startFakeAnthropic({ replies: [reply.text("# Report")] });
+    const bug = new Error("EACCES: permission denied, open '/home/me/.idea-explorer/jobs.sqlite'");
+    const error = await failureOf(
+      runAgent({
+        model: fake.model(),
+        ...base,
+        prepareStep: () => {
+          throw bug;
+        },
+      }),
+    );
+
+    expect(error.kind).toBe("unexpected");
+    expect(error.message).toBe("the run failed on an unexpected error (set DEBUG=1 for details)");
+    expect(error.cause).toBe(bug);
+  });
+
   it("names a 500 as a server error", async () => {
     fake = await startFakeAnthropic({ handler: () => reply.serverError() });
     const error = await failureOf(runAgent({ model: fake.model(), ...base, maxRetries: 0 }));

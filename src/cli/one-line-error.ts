@@ -14,6 +14,12 @@ export function oneLineError(error: unknown, env: Record<string, string | undefi
   }
   const home = homedir();
   if (home.length > 1) line = line.split(home).join("~");
-  if (env.DEBUG && error instanceof Error && error.stack) return `${line}\n${error.stack}`;
+  if (env.DEBUG && error instanceof Error && error.stack) return `${line}\n${stacks(error)}`;
   return line;
+}
+
+/** The stack of an error and of each error it wraps: the cause is where a bug really is. */
+function stacks(error: Error): string {
+  const cause = error.cause instanceof Error ? `\nCaused by: ${stacks(error.cause)}` : "";
+  return `${error.stack ?? error.message}${cause}`;
 }

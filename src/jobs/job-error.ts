@@ -52,7 +52,7 @@ export function classifyJobFailure(error: unknown): JobFailure {
   if (error instanceof ConfigError) {
     return { code: "configuration_error", message: oneLine(error.message), retryable: false };
   }
-  if (error instanceof AgentError) {
+  if (error instanceof AgentError && error.kind !== "unexpected") {
     return {
       code: "model_error",
       message: oneLine(error.message),

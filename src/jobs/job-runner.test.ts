@@ -157,14 +157,22 @@ describe("job runner", () => {
     expect(runs).toEqual({ overloaded: 3, authentication: 1 });
   });
 
-  it("hides an unexpected error's text (it may hold paths or secrets) and logs it", async () => {
+  it.each([
+    ["a plain error", new Error("ENOENT /home/alice/secret-key.pem")],
+    [
+      "a bug the agent wrapped",
+      new AgentError("unexpected", "the run failed on an unexpected error", {
+        cause: new Error("ENOENT /home/alice/secret-key.pem"),
+      }),
+    ],
+  ])("hides the text of %s (it may hold paths or secrets) and logs it", async (_label, thrown) => {
     const logged: unknown[] = [];
     const r = runner({
       logger: { error: (_message, error) => logged.push(error) },
       workflows: {
         x: defineWorkflow({
           run: async () => {
-            throw new Error("ENOENT /home/alice/secret-key.pem");
+            throw thrown;
           },
         }),
       },
@@ -175,7 +183,7 @@ describe("job runner", () => {
     const error = r.get(job.id)?.error;
     expect(error?.code).toBe("internal_error");
     expect(error?.message).not.toContain("/home");
-    expect(logged).toHaveLength(1);
+    expect(logged).toEqual([thrown]);
   });
 
   it("retries a retryable failure, resuming after the steps that finished", async () => {
