@@ -1,4 +1,6 @@
 import type { ToolExecutionOptions, ToolSet } from "ai";
+import { startDeadline } from "../tools/deadline-signal.ts";
+import { raceAbort } from "../tools/race-abort.ts";
 
 /** What the model reads when a tool overran its time: it can try something else. */
 export class ToolTimeoutError extends Error {
@@ -40,47 +42,25 @@ function runWithDeadline<T>(
   options: ToolExecutionOptions<unknown>,
   call: (signal: AbortSignal) => T,
 ): T | Promise<Awaited<T>> {
-  const run = options.abortSignal;
-  const controller = new AbortController();
-  const onRunAbort = () => controller.abort(run?.reason);
-  if (run?.aborted) onRunAbort();
-  else run?.addEventListener("abort", onRunAbort, { once: true });
-  const timer = setTimeout(
-    () =>
-      controller.abort(new ToolTimeoutError(`${name} did not finish within ${seconds(timeoutMs)}`)),
-    timeoutMs,
-  );
-  const cleanUp = () => {
-    clearTimeout(timer);
-    run?.removeEventListener("abort", onRunAbort);
-  };
-
+  // Kept referenced: a stuck tool may hold no handle, and the step must still move on.
+  const deadline = startDeadline(timeoutMs, options.abortSignal, {
+    reason: () => new ToolTimeoutError(`${name} did not finish within ${seconds(timeoutMs)}`),
+    unref: false,
+  });
   let result: T;
   try {
-    result = call(controller.signal);
+    result = call(deadline.signal);
   } catch (error) {
-    cleanUp();
+    deadline.dispose();
     throw error;
   }
   if (!isPromiseLike(result)) {
-    cleanUp(); // a value, or a streaming tool's iterable, which the SDK drives itself
+    deadline.dispose(); // a value, or a streaming tool's iterable, which the SDK drives itself
     return result;
   }
-  const signal = controller.signal;
-  return new Promise<Awaited<T>>((resolve, reject) => {
-    const onAbort = () => {
-      cleanUp();
-      reject(signal.reason);
-    };
-    if (signal.aborted) onAbort();
-    else signal.addEventListener("abort", onAbort, { once: true });
-    Promise.resolve(result as PromiseLike<Awaited<T>>)
-      .then(resolve, reject)
-      .finally(() => {
-        signal.removeEventListener("abort", onAbort);
-        cleanUp();
-      });
-  });
+  return raceAbort(Promise.resolve(result as PromiseLike<Awaited<T>>), deadline.signal).finally(
+    () => deadline.dispose(),
+  );
 }
 
 function isPromiseLike(value: unknown): value is PromiseLike<unknown> {

@@ -7,20 +7,38 @@ export interface Deadline {
   dispose(): void;
 }
 
+export interface DeadlineOptions {
+  /** What the signal aborts with on the deadline (default a "TimeoutError" DOMException). */
+  reason?: () => unknown;
+  /**
+   * Let the process exit while only this timer is pending (default true). A caller that races
+   * work which may hold no handle of its own (the agent's per-call limit) keeps it, so the
+   * deadline still fires.
+   */
+  unref?: boolean;
+}
+
 /**
  * One controller, one timer and one listener instead of `AbortSignal.any` over
  * `AbortSignal.timeout`: the composite signal keeps weak references and costs a measurable
  * share of a tool call (bench/agent-overhead.bench.ts), and its timer outlives the call.
+ * The parent's abort is forwarded with the parent's reason.
  */
-export function startDeadline(ms: number, parent: AbortSignal | undefined): Deadline {
+export function startDeadline(
+  ms: number,
+  parent: AbortSignal | undefined,
+  options: DeadlineOptions = {},
+): Deadline {
   const controller = new AbortController();
   let timedOut = false;
   const onParentAbort = () => controller.abort(parent?.reason);
+  const reason =
+    options.reason ?? (() => new DOMException(`timed out after ${ms} ms`, "TimeoutError"));
   const timer = setTimeout(() => {
     timedOut = true;
-    controller.abort(new DOMException(`timed out after ${ms} ms`, "TimeoutError"));
+    controller.abort(reason());
   }, ms);
-  timer.unref?.();
+  if (options.unref ?? true) timer.unref?.();
   if (parent?.aborted) onParentAbort();
   else parent?.addEventListener("abort", onParentAbort, { once: true });
   return {
