@@ -60,8 +60,7 @@ export function classifyJobFailure(error: unknown): JobFailure {
     };
   }
   if (error instanceof StoreError) {
-    const transient = error.rateLimited || (error.status !== undefined && error.status >= 500);
-    return { code: "store_error", message: oneLine(error.message), retryable: transient };
+    return { code: "store_error", message: oneLine(error.message), retryable: error.transient };
   }
   return {
     code: "internal_error",

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { AgentError } from "../agent/agent-error.ts";
 import { ConfigError } from "../config/config-error.ts";
+import { StoreError } from "../store/research-reader.ts";
 import { openJobDatabase } from "./job-database.ts";
 import { JobError } from "./job-error.ts";
 import type { JobEvent } from "./job-events.ts";
@@ -155,6 +156,31 @@ describe("job runner", () => {
       error: { code: "model_error", message: "Anthropic API rejected the API key (401)" },
     });
     expect(runs).toEqual({ overloaded: 3, authentication: 1 });
+  });
+
+  it.each([
+    ["out of reach", { unreachable: true }, true],
+    ["answering 502", { status: 502 }, true],
+    ["rate limited", { status: 403, rateLimited: true }, true],
+    ["refusing the token", { status: 401 }, false],
+  ])("retries a repository %s only if it may pass by itself", async (_label, options, retried) => {
+    let runs = 0;
+    const r = runner({
+      maxAttempts: 2,
+      workflows: {
+        x: defineWorkflow({
+          run: async () => {
+            runs += 1;
+            throw new StoreError("GitHub failed", options);
+          },
+        }),
+      },
+    });
+    r.start();
+    const job = r.enqueue({ kind: "x", payload: null });
+    await r.whenIdle();
+    expect(runs).toBe(retried ? 2 : 1);
+    expect(r.get(job.id)?.error).toEqual({ code: "store_error", message: "GitHub failed" });
   });
 
   it.each([

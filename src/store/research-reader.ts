@@ -13,15 +13,28 @@ export class StoreError extends Error {
   readonly status: number | undefined;
   readonly rateLimited: boolean;
   readonly retryAfterSeconds: number | undefined;
+  /** The store could not be reached at all (a network failure: no answer, no status). */
+  readonly unreachable: boolean;
 
   constructor(
     message: string,
-    options: { status?: number; rateLimited?: boolean; retryAfterSeconds?: number } = {},
+    options: {
+      status?: number;
+      rateLimited?: boolean;
+      retryAfterSeconds?: number;
+      unreachable?: boolean;
+    } = {},
   ) {
     super(message);
     this.name = "StoreError";
     this.status = options.status;
     this.rateLimited = options.rateLimited ?? false;
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.unreachable = options.unreachable ?? false;
+  }
+
+  /** A failure that may pass by itself (rate limit, network, 5xx): worth trying again later. */
+  get transient(): boolean {
+    return this.rateLimited || this.unreachable || (this.status ?? 0) >= 500;
   }
 }

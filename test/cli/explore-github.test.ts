@@ -98,6 +98,17 @@ describe("idea-explorer explore --github (fake GitHub REST API, fake Anthropic A
     expect(fake.requests).toHaveLength(0);
   });
 
+  it("reports GitHub out of reach as a failure (exit 1), not as bad configuration", async () => {
+    await world.github.close();
+    const run = await explore(["--github", "me/ideas"]);
+
+    expect(run.code).toBe(1);
+    expect(run.stderr.trim().split("\n")).toEqual([
+      expect.stringMatching(/^idea-explorer explore: Could not reach GitHub .*\(network error\)$/),
+    ]);
+    expect(fake.requests).toHaveLength(0);
+  });
+
   it("asks for GITHUB_TOKEN when a repository is named without one", async () => {
     const run = await explore(["--github", "me/ideas"], { GITHUB_TOKEN: "" });
 

@@ -44,7 +44,9 @@ export function toStoreError(error: unknown, context: ErrorContext): StoreError 
   }
   const { status, response } = error;
   if (!response) {
-    return new StoreError(`Could not reach GitHub while ${context.action} (network error)`);
+    return new StoreError(`Could not reach GitHub while ${context.action} (network error)`, {
+      unreachable: true,
+    });
   }
   const headers = response.headers ?? {};
   const retryAfterSeconds = retryAfter(headers, context.now ?? Date.now);
