@@ -160,12 +160,21 @@ describe("web_fetch, allowed to reach the loopback site", () => {
     ["image/png", "\x89PNG"],
     ["application/octet-stream", "\x00\x01"],
   ])("refuses %s without reading it", async (type, body) => {
-    site.route("/file", serve(type, body));
-    const error = await fetchError(`${site.origin}/file`, { allowPrivate: true });
+    // An endless body: reading it would pull the whole 64 MB download cap.
+    const sent = { bytes: 0 };
+    site.route("/file", endless(type, Buffer.alloc(64 * 1024, body), sent));
+    const error = await fetchError(`${site.origin}/file`, {
+      allowPrivate: true,
+      maxDownloadBytes: 64_000_000,
+    });
     expect(error).toBe(
       `WebFetchError: 127.0.0.1 sent ${type}; web_fetch reads only HTML, text and JSON`,
     );
+    expect(logs).toHaveLength(1);
     expect(logs[0]).toMatchObject({ ok: false, errorType: "unsupported_content_type" });
+    expect(logs[0]).not.toHaveProperty("bytes"); // no body byte was read
+    // The server got no further than the sockets' buffers (a few MB) before the refusal.
+    expect(sent.bytes).toBeLessThan(32_000_000);
   });
 
   it("sniffs a body without a content type, refusing binary", async () => {
