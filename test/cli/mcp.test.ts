@@ -279,8 +279,14 @@ describe("idea-explorer mcp (a real MCP client over stdio, fake Anthropic API)",
       },
     );
     await vi.waitFor(() => expect(fake.requests).toHaveLength(1), { timeout: 20_000 });
+    expect(fake.requests[0]?.closedByClient).toBe(false);
     cancel.abort("changed my mind");
     await expect(running).rejects.toThrow();
+    // The cancel reaches the server's run: it drops the model request it was waiting on.
+    await vi.waitFor(
+      () => expect(fake.requests[0]?.closedByClient, "the model request is still open").toBe(true),
+      { timeout: 10_000 },
+    );
 
     fake.enqueue(reply.text("# Market stall lighting\n\nLEDs are cheap."));
     const next = await call(s, "explore_idea", { idea: "Solar lighting for market stalls" });

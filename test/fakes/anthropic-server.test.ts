@@ -2,7 +2,7 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { anthropic } from "@ai-sdk/anthropic";
 import { generateText, isStepCount, streamText, tool } from "ai";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import {
   block,
@@ -145,6 +145,29 @@ describe("fake Anthropic Messages API", () => {
 
     await expect(second).rejects.toThrow("fake anthropic server: no scripted reply for request #2");
     expect(fake.pending).toBe(0);
+  });
+
+  it("marks a request closedByClient when the client aborts its hung reply, not when the fake closes", async () => {
+    fake = await startFakeAnthropic({ replies: [reply.text("whole"), reply.hang(), reply.hang()] });
+    await generateText({ model: fake.model(), prompt: "whole", maxRetries: 0 });
+    const cancel = new AbortController();
+    const aborted = generateText({
+      model: fake.model(),
+      prompt: "cancelled",
+      maxRetries: 0,
+      abortSignal: cancel.signal,
+    });
+    await vi.waitFor(() => expect(fake.requests).toHaveLength(2));
+    expect(fake.requests[1]?.closedByClient).toBe(false);
+    cancel.abort();
+    await expect(aborted).rejects.toThrow();
+    await vi.waitFor(() => expect(fake.requests[1]?.closedByClient).toBe(true));
+
+    const held = generateText({ model: fake.model(), prompt: "held", maxRetries: 0 });
+    await vi.waitFor(() => expect(fake.requests).toHaveLength(3));
+    await fake.close();
+    await expect(held).rejects.toThrow();
+    expect(fake.requests.map((r) => r.closedByClient)).toEqual([false, true, false]);
   });
 
   it("answers other paths with not_found_error", async () => {

@@ -26,6 +26,9 @@
  * - Requests are checked the way the API checks them (API key and version headers, tool_use
  *   without tool_result, tool blocks without tools, more than 4 cache_control breakpoints).
  * - Usage not given in a reply is estimated at ~4 characters per token, so token budgets move.
+ * - A request whose connection the client closes before its reply is complete (e.g. a call
+ *   aborted while a `hang` reply holds it open) gets `closedByClient: true`; the fake's own
+ *   `close()` does not count. Poll it (`vi.waitFor`) to check that a cancel reached the request.
  * - For a CLI child-process test, start it in the test process and pass `fake.url` as
  *   `ANTHROPIC_BASE_URL` (and any `ANTHROPIC_API_KEY`) in the child's environment.
  */
@@ -49,6 +52,12 @@ export interface RecordedRequest {
   headers: IncomingHttpHeaders;
   body: MessagesRequestBody;
   stream: boolean;
+  /**
+   * Set to true when the client closed the connection before this request's reply was complete,
+   * e.g. by aborting it during a `hang` reply. Replies sent whole, and the fake's own close(),
+   * leave it false.
+   */
+  closedByClient: boolean;
 }
 
 /**
@@ -96,8 +105,14 @@ export async function startFakeAnthropic(
   let handler = options.handler;
   const requests: RecordedRequest[] = [];
   let messageCount = 0;
+  /** Set by close() before it drops the open connections, which the client did not close. */
+  let closingAll = false;
+  /** Responses whose connection is still open: close() resolves once each has closed. */
+  const openResponses = new Set<ServerResponse>();
 
   const server = createServer(async (req, res) => {
+    openResponses.add(res);
+    res.on("close", () => openResponses.delete(res));
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const path = (req.url ?? "").split("?")[0] ?? "";
@@ -118,8 +133,12 @@ export async function startFakeAnthropic(
       headers: req.headers,
       body: body as MessagesRequestBody,
       stream: (body as { stream?: unknown })?.stream === true,
+      closedByClient: false,
     };
     requests.push(recorded);
+    res.on("close", () => {
+      if (!res.writableFinished && !closingAll) recorded.closedByClient = true;
+    });
 
     const invalid = validateRequest(req.headers, body, options.apiKey);
     if (invalid) return sendError(res, invalid);
@@ -177,10 +196,18 @@ export async function startFakeAnthropic(
       createAnthropic({ baseURL: url, apiKey: options.apiKey ?? FAKE_API_KEY })(modelId),
     close: () => {
       // Idempotent, so a test may close early (e.g. to make the API unreachable) and again in afterEach.
-      closing ??= new Promise<void>((resolve, reject) => {
+      closing ??= (async () => {
+        closingAll = true;
+        const dropped = [...openResponses].map(
+          (res) => new Promise<void>((resolve) => res.once("close", () => resolve())),
+        );
         server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
-      });
+        await new Promise<void>((resolve, reject) =>
+          server.close((error) => (error ? reject(error) : resolve())),
+        );
+        // Their "close" events come just after the server's: wait, so closedByClient is final.
+        await Promise.all(dropped);
+      })();
       return closing;
     },
   };
