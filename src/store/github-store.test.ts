@@ -52,8 +52,8 @@ describe("GitHubStore.commit", () => {
     for (const file of files) expect(repo.readFile(file.path)).toBe(file.content);
     expect(repo.readFile("ideas/2026-01-01-old/research.md")).toBe("# Old\n");
     expect(result.locations).toEqual([
-      "https://github.com/me/ideas/blob/main/ideas/2026-02-03-solar/research.md",
-      "https://github.com/me/ideas/blob/main/ideas/2026-02-03-solar/exploration-log.json",
+      `${github.url}/me/ideas/blob/main/ideas/2026-02-03-solar/research.md`,
+      `${github.url}/me/ideas/blob/main/ideas/2026-02-03-solar/exploration-log.json`,
     ]);
     const [update] = github.requestsTo("PATCH", "/git/refs/heads/main");
     expect(update?.body).toMatchObject({ sha: result.commitSha, force: false });
@@ -145,7 +145,7 @@ describe("GitHubStore.commit", () => {
     expect(repo.readFile("ideas/a b/research.md", "research/2026")).toBe("x");
     expect(repo.readFile("ideas/a b/research.md")).toBeUndefined();
     expect(result.locations).toEqual([
-      "https://github.com/me/ideas/blob/research/2026/ideas/a%20b/research.md",
+      `${github.url}/me/ideas/blob/research/2026/ideas/a%20b/research.md`,
     ]);
   });
 });

@@ -5,6 +5,7 @@ import {
   type GitHubClient,
   type GitHubRetryOptions,
 } from "./github/octokit-client.ts";
+import { githubWebUrl } from "./github/web-url.ts";
 import { checkResearchFiles } from "./research-files.ts";
 import { StoreError } from "./research-reader.ts";
 import type { CommitResult, ResearchFile, ResearchStore } from "./research-store.ts";
@@ -17,7 +18,7 @@ export interface GitHubStoreOptions {
   token: string;
   /** API root (GitHub Enterprise, or a loopback fake in tests). Default https://api.github.com. */
   baseUrl?: string;
-  /** Web root used for the returned file locations. Default https://github.com. */
+  /** Web root used for the returned file locations. Default: the one that goes with `baseUrl`. */
   htmlUrl?: string;
   retry?: GitHubRetryOptions;
   /** Commit attempts when the branch keeps moving (default 4). */
@@ -42,7 +43,7 @@ export class GitHubStore implements ResearchStore {
     this.#repo = options.repo;
     this.#branch = options.branch ?? "main";
     this.#token = options.token;
-    this.#htmlUrl = (options.htmlUrl ?? "https://github.com").replace(/\/+$/, "");
+    this.#htmlUrl = (options.htmlUrl ?? githubWebUrl(options.baseUrl)).replace(/\/+$/, "");
     this.#attempts = options.commitAttempts ?? 4;
     this.#octokit = createGitHubClient({
       token: options.token,

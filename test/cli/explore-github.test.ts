@@ -57,7 +57,7 @@ describe("idea-explorer explore --github (fake GitHub REST API, fake Anthropic A
     expect(github.requestsTo("GET", `/contents/${REFILL_EARLIER}`).length).toBeGreaterThan(0);
     expect(JSON.stringify(fake.requests[1]?.body.messages)).toContain("Margins are thin.");
     // stdout names where the research is: a GitHub URL.
-    expect(run.stdout.trim()).toBe(`https://github.com/me/ideas/blob/main/${written[1]}`);
+    expect(run.stdout.trim()).toBe(`${world.github.url}/me/ideas/blob/main/${written[1]}`);
     expect(run.stderr).not.toContain(GITHUB_TOKEN);
   });
 

@@ -42,7 +42,7 @@ describe("idea-explorer mcp --github (fake GitHub REST API, fake Anthropic API)"
     const [logFile, researchFile] = changedFiles(repo, log[0]!.sha);
     expect(researchFile).toMatch(/^ideas\/\d{4}-\d{2}-\d{2}-refill-stations-[\w-]+\/research\.md$/);
     expect(logFile).toBe(researchFile!.replace("research.md", "exploration-log.json"));
-    const url = `https://github.com/me/ideas/blob/main/${researchFile}`;
+    const url = `${world.github.url}/me/ideas/blob/main/${researchFile}`;
     expect(result.structuredContent).toMatchObject({
       status: "created",
       path: researchFile,
