@@ -1,4 +1,5 @@
 import type { LanguageModelUsage, StopCondition, ToolSet } from "ai";
+import { DEFAULT_MAX_STEPS, DEFAULT_TOKEN_BUDGET } from "../config/explore-request.ts";
 import { AgentError } from "./agent-error.ts";
 
 /** What bounds one run. Every limit is a guard against runaway cost or time. */
@@ -19,8 +20,9 @@ export interface AgentLimits {
 }
 
 export const DEFAULT_LIMITS: Readonly<AgentLimits> = Object.freeze({
-  maxSteps: 5,
-  tokenBudget: 100_000,
+  // One default for the library and for the CLI/API request schema.
+  maxSteps: DEFAULT_MAX_STEPS,
+  tokenBudget: DEFAULT_TOKEN_BUDGET,
   maxOutputTokens: 16_384,
   timeoutMs: 600_000,
   toolTimeoutMs: 60_000,

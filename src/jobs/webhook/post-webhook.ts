@@ -1,7 +1,8 @@
 import http from "node:http";
 import https from "node:https";
 import { pinnedLookup } from "../../net/pinned-request.ts";
-import { type CheckedTarget, WebhookError } from "./webhook-target.ts";
+import type { CheckedTarget } from "../../net/public-target.ts";
+import { WebhookError } from "./webhook-target.ts";
 
 export interface PostOptions {
   headers: Record<string, string>;

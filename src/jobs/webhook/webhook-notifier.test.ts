@@ -4,6 +4,7 @@ import {
   startWebhookReceiver,
   type WebhookReceiver,
 } from "../../../test/fakes/webhook-receiver.ts";
+import type { HostLookup } from "../../net/host-lookup.ts";
 import type { WebhookBody } from "./webhook-body.ts";
 import {
   createWebhookNotifier,
@@ -12,7 +13,6 @@ import {
   type WebhookNotifierOptions,
 } from "./webhook-notifier.ts";
 import { verifyWebhookSignature } from "./webhook-signature.ts";
-import type { HostLookup } from "./webhook-target.ts";
 
 const body: WebhookBody = {
   event: "idea_explored",

@@ -1,14 +1,10 @@
 import { setTimeout as delay } from "node:timers/promises";
+import { type HostLookup, systemLookup } from "../../net/host-lookup.ts";
 import type { WebhookTarget } from "../job-record.ts";
 import { postWebhook } from "./post-webhook.ts";
 import type { WebhookBody } from "./webhook-body.ts";
 import { SIGNATURE_HEADER, signWebhookBody } from "./webhook-signature.ts";
-import {
-  checkWebhookTarget,
-  type HostLookup,
-  systemLookup,
-  WebhookError,
-} from "./webhook-target.ts";
+import { checkWebhookTarget, WebhookError } from "./webhook-target.ts";
 
 export type WebhookOutcome =
   | { status: "delivered"; attempts: number }

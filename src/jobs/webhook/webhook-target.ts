@@ -1,9 +1,6 @@
-import { type HostLookup, systemLookup } from "../../net/host-lookup.ts";
+import type { HostLookup } from "../../net/host-lookup.ts";
 import { NetError, type NetErrorKind } from "../../net/net-error.ts";
 import { type CheckedTarget, checkPublicTarget, parseHttpUrl } from "../../net/public-target.ts";
-
-export type { CheckedTarget, HostLookup };
-export { systemLookup };
 
 /**
  * Why one delivery attempt did not succeed: one line, safe to record and show (it names the host,

@@ -65,10 +65,3 @@ export const EXPLORE_CORE_TOOLS: readonly string[] = [
   "web_search",
   "search_tools",
 ];
-
-/** Always loaded in an interview, which lives on reading the codebase and writing job files. */
-export const INTERVIEW_CORE_TOOLS: readonly string[] = [
-  ...EXPLORE_CORE_TOOLS,
-  "file_read",
-  "file_write",
-];

@@ -76,7 +76,7 @@ export async function importMcpTools(
       const name = mcpToolName(server.name, mcpTool.name, taken);
       taken.add(name);
       names.push(name);
-      tools[name] = importTool(server, mcpTool, name, { ...options, onToolCall: reportCall });
+      tools[name] = importTool(server, mcpTool, name, options, reportCall);
       catalogMetadata[name] = {
         category: `MCP: ${server.name}`,
         core: false,
@@ -101,10 +101,10 @@ function importTool(
   mcpTool: McpTool,
   name: string,
   options: McpImportOptions,
+  report: OnToolCall,
 ) {
   const callTimeoutMs = options.callTimeoutMs ?? 60_000;
   const maxResultChars = options.maxResultChars ?? 100_000;
-  const report = options.onToolCall ?? ((entry) => logToolCall(entry));
   return dynamicTool({
     description: describe(server.name, mcpTool),
     inputSchema: jsonSchema(mcpTool.inputSchema as JSONSchema7),
