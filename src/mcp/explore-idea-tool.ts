@@ -5,7 +5,7 @@ import type { ExploreResult } from "../research/explore/explore-workflow.ts";
 import { newExplorePayload, runExploreInline } from "../research/explore/run-explore-inline.ts";
 import type { SearchFunction } from "../search/search-function.ts";
 import type { ResearchStore } from "../store/research-store.ts";
-import { IDEAS_PREFIX } from "../tools/research-path.ts";
+import { withoutIdeasPrefix } from "../tools/research-path.ts";
 import type { LogSink, ToolCallLog } from "../tools/tool-call-log.ts";
 import { exploreIdeaInputSchema, toExploreRequest } from "./explore-idea-input.ts";
 import { progressNotifier } from "./progress-notifier.ts";
@@ -85,7 +85,7 @@ export function registerExploreIdea(server: McpServer, deps: ExploreIdeaDeps): v
       });
       queue = run.catch(() => {});
       const result = await run;
-      const readResearchPath = result.path.slice(IDEAS_PREFIX.length);
+      const readResearchPath = withoutIdeasPrefix(result.path);
       return toolResult(describeResult(result, readResearchPath), {
         ...result,
         readResearchPath,

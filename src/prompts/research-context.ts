@@ -1,4 +1,4 @@
-import { IDEAS_PREFIX, validateResearchPath } from "../tools/research-path.ts";
+import { validateResearchPath, withoutIdeasPrefix } from "../tools/research-path.ts";
 
 /** At most this many earlier explorations are listed; a repository may hold thousands. */
 export const MAX_PRIOR_RESEARCH = 20;
@@ -11,9 +11,7 @@ export const MAX_PREVIOUS_RESEARCH_CHARS = 60_000;
  * normalized, because a listed path the tool then refuses wastes the model's first step.
  */
 export function toReadResearchPath(entry: string): string | undefined {
-  let path = entry.trim();
-  if (path.startsWith(IDEAS_PREFIX)) path = path.slice(IDEAS_PREFIX.length);
-  path = path.replace(/\/+$/, "");
+  let path = withoutIdeasPrefix(entry.trim()).replace(/\/+$/, "");
   if (!path.endsWith(".md")) path = `${path}/research.md`;
   return validateResearchPath(path).ok ? path : undefined;
 }
@@ -43,9 +41,7 @@ export function renderPreviousResearch(
   isUpdate: boolean,
 ): string {
   if (!previous) return "";
-  const shown = previous.path.startsWith(IDEAS_PREFIX)
-    ? previous.path.slice(IDEAS_PREFIX.length)
-    : previous.path;
+  const shown = withoutIdeasPrefix(previous.path);
   const cut = previous.content.length > MAX_PREVIOUS_RESEARCH_CHARS;
   const content = cut ? previous.content.slice(0, MAX_PREVIOUS_RESEARCH_CHARS) : previous.content;
   const task = isUpdate

@@ -2,6 +2,11 @@
 export const IDEAS_PREFIX = "ideas/";
 export const MAX_RESEARCH_PATH_LENGTH = 200;
 
+/** A repository path as read_research takes it: `ideas/x/research.md` → `x/research.md`. */
+export function withoutIdeasPrefix(path: string): string {
+  return path.startsWith(IDEAS_PREFIX) ? path.slice(IDEAS_PREFIX.length) : path;
+}
+
 const ALLOWED = /^[a-zA-Z0-9][a-zA-Z0-9/_.-]{0,199}$/;
 
 export type ResearchPathCheck = { ok: true; path: string } | { ok: false; message: string };

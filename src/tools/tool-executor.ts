@@ -1,5 +1,5 @@
 import { type ResearchReader, StoreError } from "../store/research-reader.ts";
-import { validateResearchPath } from "./research-path.ts";
+import { validateResearchPath, withoutIdeasPrefix } from "./research-path.ts";
 
 /** Largest research file returned whole (50 KB); larger files are refused, never truncated. */
 export const MAX_RESEARCH_FILE_BYTES = 51_200;
@@ -38,7 +38,7 @@ export function createToolExecutor(reader: ResearchReader): ToolExecutor {
     async readResearch(input, options = {}) {
       const checked = validateResearchPath(input);
       if (!checked.ok) return failure("path_validation", checked.message);
-      const shown = checked.path.slice("ideas/".length);
+      const shown = withoutIdeasPrefix(checked.path);
       let answer: unknown;
       try {
         answer = await reader.getContent(checked.path, options);

@@ -19,10 +19,8 @@ export function explorePrompt(
     context: request.context,
     tools,
     discoverableTools: Object.keys(toolkit.tools).filter((name) => !(name in tools)),
-    priorResearch: plan.priorResearch.map((p) => p),
-    previousResearch: plan.previous
-      ? { path: plan.previous.path.replace(/^ideas\//, ""), content: plan.previous.content }
-      : undefined,
+    priorResearch: plan.priorResearch,
+    previousResearch: plan.previous,
     isUpdate: plan.isUpdate,
     date: plan.date,
     maxSteps: request.maxSteps,
