@@ -1,5 +1,3 @@
-import path from "node:path";
-import { ConfigError } from "../config/config-error.ts";
 import { parseEnv } from "../config/env.ts";
 import { openCodebase, prepareOutput } from "../research/interview/interview-folders.ts";
 import { createInterviewSession } from "../research/interview/interview-session.ts";
@@ -9,14 +7,13 @@ import {
 } from "../research/interview/interview-toolbox.ts";
 import { createInterviewTools } from "../research/interview/interview-tools.ts";
 import type { McpImport } from "../tools/mcp/import-mcp-tools.ts";
-import { loadMcpTools } from "../tools/mcp/load-mcp-tools.ts";
-import { McpStartError } from "../tools/mcp/start-mcp-server.ts";
 import { INTERVIEW_HELP } from "./interview/interview-help.ts";
 import { runInterviewLoop } from "./interview/interview-loop.ts";
 import { parseInterviewOptions } from "./interview/interview-options.ts";
 import { interviewWebSearch } from "./interview/interview-web-search.ts";
 import { processInterrupts } from "./interview/process-interrupts.ts";
 import { resolveCliModel } from "./resolve-cli-model.ts";
+import { startMcpTools } from "./start-mcp-tools.ts";
 
 export { INTERVIEW_HELP, INTERVIEW_SUMMARY } from "./interview/interview-help.ts";
 
@@ -53,7 +50,14 @@ export async function runInterviewCommand(args: string[], io: InterviewIo): Prom
     env,
   );
   const web = interviewWebSearch(resolved, env);
-  const mcp = options.mcpConfig ? await startMcp(options.mcpConfig, cwd, io.env) : undefined;
+  // The servers' stderr would interleave with the conversation; their tools' errors reach the model.
+  const mcp = options.mcpConfig
+    ? await startMcpTools(options.mcpConfig, cwd, {
+        env: io.env,
+        stderr: "ignore",
+        onToolCall: () => {},
+      })
+    : undefined;
   try {
     // Created last: a configuration mistake above leaves nothing behind.
     const output = await prepareOutput(folders, codebase);
@@ -100,25 +104,6 @@ export async function runInterviewCommand(args: string[], io: InterviewIo): Prom
     });
   } finally {
     await mcp?.close();
-  }
-}
-
-/** Starts the configured MCP servers; a server that does not start is a configuration problem. */
-async function startMcp(
-  file: string,
-  cwd: string,
-  env: Record<string, string | undefined>,
-): Promise<McpImport> {
-  try {
-    // Their stderr would interleave with the conversation; their tools' errors reach the model.
-    return await loadMcpTools(path.resolve(cwd, file), {
-      env,
-      stderr: "ignore",
-      onToolCall: () => {},
-    });
-  } catch (error) {
-    if (error instanceof McpStartError) throw new ConfigError(`--mcp-config: ${error.message}`);
-    throw error;
   }
 }
 

@@ -3,9 +3,8 @@ import { ConfigError } from "../../config/config-error.ts";
 import type { ResolvedModel } from "../../models/resolve-model.ts";
 import type { ExploreTooling } from "../../research/explore/explore-tools.ts";
 import { openSandboxRoot, SandboxRootError } from "../../sandbox/sandbox-root.ts";
-import { loadMcpTools } from "../../tools/mcp/load-mcp-tools.ts";
-import { McpStartError } from "../../tools/mcp/start-mcp-server.ts";
 import type { CliIo } from "../cli-io.ts";
+import { startMcpTools } from "../start-mcp-tools.ts";
 import type { ExploreFlags } from "./explore-options.ts";
 
 /** The tooling of one run, and how to release it (stops MCP servers). */
@@ -30,7 +29,9 @@ export async function resolveExploreTooling(
     );
   }
   const codebase = flags.codebase === undefined ? undefined : checkCodebase(flags.codebase, io);
-  const mcp = flags.mcpConfig ? await startMcp(flags.mcpConfig, io) : undefined;
+  const mcp = flags.mcpConfig
+    ? await startMcpTools(flags.mcpConfig, io.cwd, { env: io.env })
+    : undefined;
   return {
     tooling: {
       codebase,
@@ -50,16 +51,6 @@ function checkCodebase(dir: string, io: CliIo): string {
   } catch (error) {
     // The sandbox's messages name no host path; the user's own spelling says which folder.
     if (error instanceof SandboxRootError) throw new ConfigError(`--codebase: ${error.message}`);
-    throw error;
-  }
-}
-
-async function startMcp(file: string, io: CliIo) {
-  try {
-    return await loadMcpTools(path.resolve(io.cwd, file), { env: io.env });
-  } catch (error) {
-    // A server that does not start is a configuration problem too (exit 2, like a bad file).
-    if (error instanceof McpStartError) throw new ConfigError(`--mcp-config: ${error.message}`);
     throw error;
   }
 }
