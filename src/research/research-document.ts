@@ -1,4 +1,5 @@
 import { parse as parseYaml, stringify as stringifyYaml } from "yaml";
+import { splitFrontmatter } from "../tools/frontmatter.ts";
 import { dedupeSources, type Source } from "./source-links.ts";
 
 export type ResearchMode = "business" | "exploration";
@@ -35,16 +36,16 @@ export function renderResearch(doc: ResearchDocument): string {
 
 /** Reads a research.md this product wrote; undefined when it has no frontmatter. */
 export function parseResearch(markdown: string): ResearchDocument | undefined {
-  const match = /^---\n([\s\S]*?)\n---\n?/.exec(markdown.replace(/\r\n/g, "\n"));
-  if (!match) return undefined;
+  const split = splitFrontmatter(markdown.replace(/\r\n/g, "\n"));
+  if (!split) return undefined;
   let frontmatter: unknown;
   try {
-    frontmatter = parseYaml(match[1] ?? "");
+    frontmatter = parseYaml(split.yaml);
   } catch {
     return undefined;
   }
   if (!frontmatter || typeof frontmatter !== "object") return undefined;
-  const rest = markdown.replace(/\r\n/g, "\n").slice(match[0].length);
+  const rest = split.body;
   const at = rest.lastIndexOf(`\n${SOURCES_HEADING}\n`);
   const body = at >= 0 ? rest.slice(0, at) : rest;
   const sources = at >= 0 ? parseSourceList(rest.slice(at)) : [];

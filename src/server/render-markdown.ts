@@ -1,4 +1,5 @@
 import { Marked, type Tokens } from "marked";
+import { splitFrontmatter } from "../tools/frontmatter.ts";
 
 const SAFE_SCHEMES = new Set(["http:", "https:", "mailto:"]);
 
@@ -52,8 +53,6 @@ const marked = new Marked({
 
 // research.md opens with YAML frontmatter: as Markdown its closing "---" would turn the metadata
 // into one big heading, and the page already shows the idea, so it is left out of the HTML.
-const FRONTMATTER = /^---\r?\n[\s\S]*?\r?\n---[ \t]*(\r?\n|$)/;
-
 export function renderMarkdown(markdown: string): string {
-  return marked.parse(markdown.replace(FRONTMATTER, ""), { async: false });
+  return marked.parse(splitFrontmatter(markdown)?.body ?? markdown, { async: false });
 }

@@ -1,4 +1,5 @@
 import { parse as parseYaml } from "yaml";
+import { splitFrontmatter } from "./frontmatter.ts";
 
 /** What search_research shows and matches for one research.md. */
 export interface ResearchSummary {
@@ -22,12 +23,10 @@ const MAX_VALUE_CHARS = 500;
  */
 export function summarizeResearch(markdown: string): ResearchSummary {
   const text = markdown.replace(/^\uFEFF/, "").slice(0, MAX_FRONTMATTER_CHARS * 2);
-  const match = /^---\r?\n([\s\S]*?)\r?\n---(?:\r?\n|$)/.exec(text);
-  const heading = firstHeading(match ? text.slice(match[0].length) : text);
+  const split = splitFrontmatter(text);
+  const heading = firstHeading(split ? split.body : text);
   const fields =
-    match && match[1] !== undefined && match[1].length <= MAX_FRONTMATTER_CHARS
-      ? frontmatterFields(match[1])
-      : {};
+    split && split.yaml.length <= MAX_FRONTMATTER_CHARS ? frontmatterFields(split.yaml) : {};
   const title = stringField(fields.title) ?? heading;
   const date = stringField(fields.date);
   return {
