@@ -40,7 +40,7 @@ export async function runExploreCommand(args: string[], io: CliIo): Promise<numb
   const store = resolveStore(flags.store, env, io.cwd);
   await requireUsableStore(store, flags.store);
   // Last of the checks: it starts the MCP servers, which close() stops however the run ends.
-  const { tooling, close } = await resolveExploreTooling(flags.tooling, model, io);
+  const { tooling, close } = await resolveExploreTooling(flags.tooling, io);
   try {
     return await explore(flags, io, { store, model, search: search?.search, tooling }, request);
   } finally {

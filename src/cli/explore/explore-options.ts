@@ -58,7 +58,7 @@ export function parseExploreFlags(args: string[]) {
       codebase: pathOption("codebase", values.codebase),
       mcpConfig: pathOption("mcp-config", values["mcp-config"]),
       allowPrivateFetch: values["allow-private-fetch"] ?? false,
-      toolSearch: toolSearchOption(values["tool-search"]),
+      toolSearch: toolSearchOption(values["tool-search"], values.provider),
     },
     json: values.json ?? false,
     dryRun: values["dry-run"] ?? false,

@@ -1,6 +1,5 @@
 import path from "node:path";
 import { ConfigError } from "../../config/config-error.ts";
-import type { ResolvedModel } from "../../models/resolve-model.ts";
 import type { ExploreTooling } from "../../research/explore/explore-tools.ts";
 import { openSandboxRoot, SandboxRootError } from "../../sandbox/sandbox-root.ts";
 import type { CliIo } from "../cli-io.ts";
@@ -14,20 +13,14 @@ export interface ResolvedTooling {
 }
 
 /**
- * Checks --codebase, --tool-search and --mcp-config and starts the MCP servers, all before any
+ * Checks --codebase and --mcp-config and starts the MCP servers, all before any
  * model call: each mistake is one line (a ConfigError, exit 2) naming the option to fix.
  * Call close() when the run ends, however it ends.
  */
 export async function resolveExploreTooling(
   flags: ExploreFlags["tooling"],
-  model: ResolvedModel,
   io: CliIo,
 ): Promise<ResolvedTooling> {
-  if (flags.toolSearch === "anthropic" && model.provider !== "anthropic") {
-    throw new ConfigError(
-      "--tool-search anthropic needs the anthropic provider; use auto, always or never",
-    );
-  }
   const codebase = flags.codebase === undefined ? undefined : checkCodebase(flags.codebase, io);
   const mcp = flags.mcpConfig
     ? await startMcpTools(flags.mcpConfig, io.cwd, { env: io.env })

@@ -72,12 +72,7 @@ export function parseInterviewOptions(args: string[]): InterviewOptions {
   const model = nonEmpty("model", values.model);
   const baseURL = nonEmpty("base-url", values["base-url"]);
   const mcpConfig = nonEmpty("mcp-config", values["mcp-config"]);
-  const toolSearch = toolSearchOption(values["tool-search"]);
-  if (toolSearch === "anthropic" && provider !== "anthropic") {
-    throw new UsageError(
-      "--tool-search anthropic needs the anthropic provider; use auto, always or never",
-    );
-  }
+  const toolSearch = toolSearchOption(values["tool-search"], provider);
   return {
     help,
     codebase,
