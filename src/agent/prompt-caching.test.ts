@@ -5,7 +5,11 @@ import { anthropicWebSearchTool } from "../models/anthropic-web-search.ts";
 import { createToolCatalog } from "../tools/catalog/tool-catalog.ts";
 import { createDeferral } from "../tools/deferral/create-deferral.ts";
 import type { RunAgentOptions } from "./agent-types.ts";
-import { withToolCacheBreakpoint } from "./prompt-caching.ts";
+import {
+  CONVERSATION_CACHE,
+  cachedCallSettings,
+  withToolCacheBreakpoint,
+} from "./prompt-caching.ts";
 
 const fn = (description: string) => tool({ description, inputSchema: z.object({}) });
 const cacheOf = (t: unknown) =>
@@ -44,6 +48,45 @@ describe("withToolCacheBreakpoint", () => {
 
     expect(await options.prepareStep?.({ steps: [], messages: [] } as never)).toEqual({
       activeTools: ["a", "b"],
+    });
+  });
+});
+
+describe("cachedCallSettings", () => {
+  it("puts breakpoints on the last function tool, a string system prompt and the conversation", () => {
+    const tools = { a: fn("a"), b: fn("b"), web_search: anthropicWebSearchTool() };
+    const settings = cachedCallSettings({ tools, instructions: "Be brief." });
+
+    expect(Object.keys(settings.tools)).toEqual(["a", "b", "web_search"]);
+    expect([settings.tools.a, settings.tools.b].map(cacheOf)).toEqual([
+      undefined,
+      { type: "ephemeral" },
+    ]);
+    // Schemas are converted once: a Schema object, not the zod schema the SDK would re-convert.
+    expect(settings.tools.a?.inputSchema).not.toBe(tools.a.inputSchema);
+    expect(settings.instructions).toEqual({
+      role: "system",
+      content: "Be brief.",
+      providerOptions: { anthropic: { cacheControl: { type: "ephemeral" } } },
+    });
+    expect(settings.providerOptions).toEqual(CONVERSATION_CACHE);
+  });
+
+  it("keeps the caller's provider options, its anthropic keys winning, and its system messages", () => {
+    const system = [{ role: "system" as const, content: "mine" }];
+    const settings = cachedCallSettings({
+      tools: {},
+      instructions: system,
+      providerOptions: {
+        openai: { store: false },
+        anthropic: { sendReasoning: false, cacheControl: { type: "ephemeral", ttl: "1h" } },
+      },
+    });
+
+    expect(settings.instructions).toBe(system);
+    expect(settings.providerOptions).toEqual({
+      openai: { store: false },
+      anthropic: { sendReasoning: false, cacheControl: { type: "ephemeral", ttl: "1h" } },
     });
   });
 });

@@ -1,4 +1,7 @@
-import type { SystemModelMessage, ToolSet } from "ai";
+import type { generateText, Instructions, SystemModelMessage, ToolSet } from "ai";
+import { withSchemasOnce } from "./schemas-once.ts";
+
+type ProviderOptions = NonNullable<Parameters<typeof generateText>[0]["providerOptions"]>;
 
 /** Anthropic's ephemeral cache (5 minutes), ignored by other providers. */
 const EPHEMERAL = { anthropic: { cacheControl: { type: "ephemeral" } } } as const;
@@ -42,6 +45,44 @@ export function withToolCacheBreakpoint(tools: ToolSet): ToolSet {
         ...providerOptions,
         anthropic: { ...providerOptions.anthropic, ...EPHEMERAL.anthropic },
       },
+    },
+  };
+}
+
+export interface CachedCallInput {
+  tools: ToolSet;
+  instructions: Instructions;
+  providerOptions?: ProviderOptions | undefined;
+}
+
+export interface CachedCallSettings {
+  /** Schemas converted once, a cache breakpoint on the last always-sent function tool. */
+  tools: ToolSet;
+  /** A string gets a cache breakpoint; system messages are the caller's and sent as given. */
+  instructions: Instructions;
+  /** The caller's options with the conversation breakpoint; the caller's anthropic keys win. */
+  providerOptions: ProviderOptions;
+}
+
+/**
+ * What a tool loop sends on every step, set up for the provider's cache: each step re-sends
+ * tools, instructions and the whole conversation, and with Anthropic the breakpoints on the
+ * tools, the system prompt and the conversation's end make each step pay full price only for
+ * what is new since the last one (other providers ignore them). Schemas are converted to JSON
+ * Schema once here rather than at every step. Build it once per run (runAgent) or session
+ * (the interview) and send it on every generateText/streamText call: the same tools array on
+ * every step keeps the cache.
+ */
+export function cachedCallSettings(input: CachedCallInput): CachedCallSettings {
+  return {
+    tools: withToolCacheBreakpoint(withSchemasOnce(input.tools)),
+    instructions:
+      typeof input.instructions === "string"
+        ? cachedInstructions(input.instructions)
+        : input.instructions,
+    providerOptions: {
+      ...input.providerOptions,
+      anthropic: { ...CONVERSATION_CACHE.anthropic, ...input.providerOptions?.anthropic },
     },
   };
 }

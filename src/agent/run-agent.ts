@@ -10,16 +10,11 @@ import { AgentError, apiLabel, toAgentError } from "./agent-error.ts";
 import { isTokenBudgetSpent, resolveLimits, tokensUsed } from "./agent-limits.ts";
 import type { AgentRun, AgentUsage, RunAgentOptions, StoppedBy } from "./agent-types.ts";
 import { finalReport } from "./final-report.ts";
-import {
-  CONVERSATION_CACHE,
-  cachedInstructions,
-  withToolCacheBreakpoint,
-} from "./prompt-caching.ts";
+import { cachedCallSettings } from "./prompt-caching.ts";
 import { createProviderCallTracker } from "./provider-tool-calls.ts";
 import { rejectedToolCalls } from "./rejected-tool-calls.ts";
 import { DEFAULT_SOURCES_FROM, retrievedSources } from "./retrieved-sources.ts";
 import { startRunClock } from "./run-clock.ts";
-import { withSchemasOnce } from "./schemas-once.ts";
 import { createToolCallRecorder } from "./tool-call-recorder.ts";
 import { withToolTimeouts } from "./tool-timeout.ts";
 
@@ -43,25 +38,24 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRun> {
       ...(options.onToolCall ? { onToolCall: options.onToolCall } : {}),
     });
   const providerCalls = createProviderCallTracker(recorder.record);
-  const tools = withToolCacheBreakpoint(
-    withToolTimeouts(withSchemasOnce(options.tools ?? {}), limits.toolTimeoutMs),
-  );
+  const { tools, instructions, providerOptions } = cachedCallSettings({
+    tools: withToolTimeouts(options.tools ?? {}, limits.toolTimeoutMs),
+    instructions: options.instructions,
+    providerOptions: options.providerOptions,
+  });
   const hasTools = Object.keys(tools).length > 0;
   const clock = startRunClock(limits.timeoutMs, options.abortSignal);
   const steps: Step[] = [];
 
   const call = {
     model: options.model,
-    instructions: cachedInstructions(options.instructions),
+    instructions,
     // Sent in insertion order, the SDK's default: the same array on every step keeps the cache.
     ...(hasTools ? { tools } : {}),
     maxOutputTokens: limits.maxOutputTokens,
     ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }),
     abortSignal: clock.signal,
-    providerOptions: {
-      ...options.providerOptions,
-      anthropic: { ...CONVERSATION_CACHE.anthropic, ...options.providerOptions?.anthropic },
-    },
+    providerOptions,
   };
   const used = { inputTokens: 0, outputTokens: 0, totalTokens: 0 };
   const progress = (segment: Step[], final: boolean) => (step: Step) => {

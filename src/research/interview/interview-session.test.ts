@@ -1,6 +1,11 @@
 import { mkdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import {
+  cacheBreakpoints,
+  reply,
+  startFakeAnthropic,
+} from "../../../test/fakes/anthropic-server.ts";
 import { scriptedModel } from "../../../test/helpers/scripted-model.ts";
 import { makeTempTree, type TempTree } from "../../../test/helpers/temp-tree.ts";
 import { createInterviewSession, type TurnListener } from "./interview-session.ts";
@@ -235,5 +240,37 @@ describe("createInterviewSession", () => {
     });
     const listener: TurnListener = { ...recorder().listener, toolCall: () => controller.abort() };
     expect(await session.turn("go", listener, controller.signal)).toEqual({ status: "aborted" });
+  });
+
+  it("sends Anthropic's cache breakpoints on the tools, the system prompt and the conversation", async () => {
+    const fake = await startFakeAnthropic({
+      replies: [
+        reply.toolUse("file_read", { path: "README.md" }),
+        reply.text("What problem do you have?"),
+        reply.text("Noted."),
+      ],
+    });
+    try {
+      const session = createInterviewSession({
+        model: fake.model(),
+        tools: tools(),
+        instructions: "interview",
+        maxStepsPerTurn: 5,
+      });
+      await session.turn("Hi", recorder().listener);
+      await session.turn("Exports are slow", recorder().listener);
+
+      expect(fake.requests).toHaveLength(3);
+      const last = fake.requests[0]?.body.tools?.at(-1)?.name;
+      for (const request of fake.requests) {
+        expect(cacheBreakpoints(request.body).sort()).toEqual(
+          ["request", "system.0", `tools.${last}`].sort(),
+        );
+        // Every step of every turn sends the same tool definitions, so the cache holds.
+        expect(request.body.tools).toEqual(fake.requests[0]?.body.tools);
+      }
+    } finally {
+      await fake.close();
+    }
   });
 });

@@ -8,12 +8,7 @@ import {
   type ToolSet,
 } from "ai";
 import { type AgentError, apiLabel, toAgentError } from "../../agent/agent-error.ts";
-import {
-  CONVERSATION_CACHE,
-  cachedInstructions,
-  withToolCacheBreakpoint,
-} from "../../agent/prompt-caching.ts";
-import { withSchemasOnce } from "../../agent/schemas-once.ts";
+import { cachedCallSettings } from "../../agent/prompt-caching.ts";
 import { compactHistory } from "./compact-history.ts";
 import { toolFailureMessage } from "./tool-failure-message.ts";
 import { writtenPath } from "./written-path.ts";
@@ -70,19 +65,8 @@ export interface InterviewSession {
 export function createInterviewSession(options: InterviewSessionOptions): InterviewSession {
   const messages: ModelMessage[] = [];
   const written: string[] = [];
-  // Every step re-sends tools, instructions and the whole conversation: with Anthropic, cache
-  // breakpoints on the tools, the system prompt and the conversation's end make each step pay
-  // full price only for what is new since the last one. Other providers ignore them.
-  // Schemas are converted to JSON Schema once for the session, not at every step of every turn.
-  const tools = withToolCacheBreakpoint(withSchemasOnce(options.tools));
-  const instructions =
-    typeof options.instructions === "string"
-      ? cachedInstructions(options.instructions)
-      : options.instructions;
-  const providerOptions: ProviderOptions = {
-    ...options.providerOptions,
-    anthropic: { ...CONVERSATION_CACHE.anthropic, ...options.providerOptions?.anthropic },
-  };
+  // Once for the session, not per turn: the same tools on every step of every turn keep the cache.
+  const { tools, instructions, providerOptions } = cachedCallSettings(options);
 
   async function turn(
     userText: string,
