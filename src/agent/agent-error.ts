@@ -1,4 +1,5 @@
 import { AISDKError, APICallError, type LanguageModel, RetryError } from "ai";
+import { oneLine } from "../config/one-line.ts";
 
 export type AgentErrorKind =
   | "overloaded"
@@ -55,7 +56,7 @@ export function toAgentError(error: unknown, api: string): AgentError {
     // The SDK's own errors (no output, an unparsable answer) describe the model's reply; any
     // other error is ours, and its message may hold host paths, so it stays in `cause`.
     return AISDKError.isInstance(last)
-      ? new AgentError("model_error", `${api} call failed: ${oneLine(messageOf(last))}`, {
+      ? new AgentError("model_error", `${api} call failed: ${detailOf(messageOf(last))}`, {
           cause: error,
         })
       : new AgentError(
@@ -67,7 +68,7 @@ export function toAgentError(error: unknown, api: string): AgentError {
         );
   }
   const status = last.statusCode;
-  const detail = oneLine(last.message);
+  const detail = detailOf(last.message);
   const tries = attempts > 1 ? ` after ${attempts} attempts` : "";
   const fail = (kind: AgentErrorKind, text: string) =>
     new AgentError(kind, text, { cause: error, ...(status === undefined ? {} : { status }) });
@@ -96,7 +97,6 @@ function messageOf(error: unknown): string {
 }
 
 /** Provider messages may span lines or be huge; a user-facing line must not. */
-function oneLine(text: string): string {
-  const line = text.replace(/\s+/g, " ").trim() || "no details";
-  return line.length > 300 ? `${line.slice(0, 297)}...` : line;
+function detailOf(text: string): string {
+  return oneLine(text, 300) || "no details";
 }

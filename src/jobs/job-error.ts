@@ -1,5 +1,6 @@
 import { AgentError, type AgentErrorKind } from "../agent/agent-error.ts";
 import { ConfigError } from "../config/config-error.ts";
+import { oneLine } from "../config/one-line.ts";
 import { StoreError } from "../store/research-reader.ts";
 
 /**
@@ -47,20 +48,20 @@ export interface JobFailure {
  */
 export function classifyJobFailure(error: unknown): JobFailure {
   if (error instanceof JobError) {
-    return { code: error.code, message: oneLine(error.message), retryable: error.retryable };
+    return { code: error.code, message: safeLine(error.message), retryable: error.retryable };
   }
   if (error instanceof ConfigError) {
-    return { code: "configuration_error", message: oneLine(error.message), retryable: false };
+    return { code: "configuration_error", message: safeLine(error.message), retryable: false };
   }
   if (error instanceof AgentError && error.kind !== "unexpected") {
     return {
       code: "model_error",
-      message: oneLine(error.message),
+      message: safeLine(error.message),
       retryable: TRANSIENT_MODEL_FAILURES.has(error.kind),
     };
   }
   if (error instanceof StoreError) {
-    return { code: "store_error", message: oneLine(error.message), retryable: error.transient };
+    return { code: "store_error", message: safeLine(error.message), retryable: error.transient };
   }
   return {
     code: "internal_error",
@@ -69,7 +70,6 @@ export function classifyJobFailure(error: unknown): JobFailure {
   };
 }
 
-function oneLine(text: string): string {
-  const line = text.split(/\r?\n/, 1)[0]?.trim() ?? "";
-  return line === "" ? "no message" : line.slice(0, 500);
+function safeLine(text: string): string {
+  return oneLine(text, 500) || "no message";
 }

@@ -1,4 +1,5 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { oneLine } from "../config/one-line.ts";
 
 /** A successful tool result: text for people and models, the same facts as structured data. */
 export function toolResult(text: string, structured?: object): CallToolResult {
@@ -13,7 +14,7 @@ export function toolResult(text: string, structured?: object): CallToolResult {
  * (line breaks folded), so the calling model can read it and the server carries on.
  */
 export function toolError(message: string, structured?: object): CallToolResult {
-  return { ...toolResult(message.replace(/\s*\n\s*/g, " ").trim(), structured), isError: true };
+  return { ...toolResult(oneLine(message), structured), isError: true };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { oneLine } from "../config/one-line.ts";
 import { READ_RESEARCH_TOOL_NAME } from "../tools/read-research.ts";
 import { SEARCH_TOOLS_TOOL_NAME } from "../tools/search-tools.ts";
 import { WEB_SEARCH_TOOL_NAME } from "../tools/web-search.ts";
@@ -59,8 +60,4 @@ export function renderToolGuidance(tools: readonly PromptTool[], maxSteps?: numb
     );
   }
   return lines.join("\n");
-}
-
-function oneLine(text: string): string {
-  return text.replace(/\s+/g, " ").trim();
 }

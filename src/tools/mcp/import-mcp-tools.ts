@@ -1,5 +1,6 @@
 import { ErrorCode, McpError, type Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
 import { dynamicTool, type JSONSchema7, jsonSchema, type ToolSet } from "ai";
+import { oneLine } from "../../config/one-line.ts";
 import type { CatalogMetadata } from "../catalog/catalog-entry-from-tool.ts";
 import { ToolCallError } from "../tool-call-error.ts";
 import { logToolCall, type OnToolCall } from "../tool-call-log.ts";
@@ -178,12 +179,7 @@ function describeFailure(
       );
     }
     // Protocol errors (invalid arguments, unknown tool) are the server's words, meant for callers.
-    return new McpToolError(oneLine(error.message), "protocol_error");
+    return new McpToolError(oneLine(error.message, 500), "protocol_error");
   }
   return new McpToolError(`the call to ${tool} on the ${server} MCP server failed`, "mcp_error");
-}
-
-function oneLine(text: string): string {
-  const flat = text.replace(/\s+/g, " ").trim();
-  return flat.length > 500 ? `${flat.slice(0, 500)}…` : flat;
 }
