@@ -5,7 +5,6 @@ import type { ResolvedModel } from "../../models/resolve-model.ts";
 import type { SearchFunction } from "../../search/search-function.ts";
 import type { ResearchStore } from "../../store/research-store.ts";
 import { EXPLORE_CORE_TOOLS, PRODUCT_TOOL_METADATA } from "../../tools/catalog/product-catalog.ts";
-import { ANTHROPIC_TOOL_SEARCH_KEY } from "../../tools/deferral/anthropic-tool-search.ts";
 import {
   planToolLoading,
   type ToolLoading,
@@ -50,8 +49,6 @@ export interface ExploreToolOptions extends ExploreTooling {
 }
 
 export interface ExploreToolkit extends ToolLoading {
-  /** The tools the system prompt describes: those loaded from the first step. */
-  promptTools: ToolSet;
   /** How pages are read out of client tool results for the report's Sources. */
   sourcesFrom: Readonly<Record<string, RetrievedSourcesOf>>;
 }
@@ -103,12 +100,6 @@ export function exploreToolkit(options: ExploreToolOptions): ExploreToolkit {
   });
   return {
     ...loading,
-    // Anthropic's native search has no description of ours; the prompt section names it.
-    promptTools: Object.fromEntries(
-      loading.visible
-        .filter((name) => name !== ANTHROPIC_TOOL_SEARCH_KEY)
-        .map((name) => [name, loading.tools[name] as ToolSet[string]]),
-    ),
     sourcesFrom: {
       ...DEFAULT_SOURCES_FROM,
       [WEB_FETCH_TOOL_NAME]: (output) => {

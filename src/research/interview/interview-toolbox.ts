@@ -2,7 +2,6 @@ import type { PrepareStepFunction, ToolSet } from "ai";
 import { buildInterviewInstructions } from "../../prompts/interview/interview-instructions.ts";
 import type { CatalogMetadata } from "../../tools/catalog/catalog-entry-from-tool.ts";
 import { PRODUCT_TOOL_METADATA } from "../../tools/catalog/product-catalog.ts";
-import { ANTHROPIC_TOOL_SEARCH_KEY } from "../../tools/deferral/anthropic-tool-search.ts";
 import { planToolLoading, type ToolSearchMode } from "../../tools/deferral/tool-loading.ts";
 import { SEARCH_TOOLS_TOOL_NAME } from "../../tools/search-tools.ts";
 
@@ -57,16 +56,10 @@ export function createInterviewToolbox(options: InterviewToolboxOptions): Interv
     // The terminal shows each call as it happens; no JSON log lines.
     onToolCall: () => {},
   });
-  // Anthropic's native search has no description of ours; the deferred section names it.
-  const promptTools = Object.fromEntries(
-    loading.visible
-      .filter((name) => name !== ANTHROPIC_TOOL_SEARCH_KEY)
-      .map((name) => [name, loading.tools[name] as ToolSet[string]]),
-  );
   return {
     tools: loading.tools,
     instructions: buildInterviewInstructions({
-      tools: promptTools,
+      tools: loading.promptTools,
       deferredSection: loading.promptSection,
     }),
     visible: loading.visible,

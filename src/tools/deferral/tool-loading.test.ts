@@ -109,4 +109,19 @@ describe("planToolLoading", () => {
     ]);
     expect(plan.promptSection).toContain("use tool_search_tool_bm25 first");
   });
+
+  it("promptTools are the visible tools the prompt describes, without Anthropic's native search", () => {
+    const tools = toolSet(11);
+    const described = (mode: "auto" | "never" | "anthropic") => {
+      const plan = planToolLoading({ tools, core, mode, onToolCall: quiet });
+      return Object.keys(plan.promptTools);
+    };
+    expect(described("never")).toEqual(
+      Object.keys(planToolLoading({ tools, core, mode: "never" }).tools),
+    );
+    expect(described("auto")).toEqual(["read_research", "web_search", "search_tools"]);
+    expect(described("anthropic")).toEqual(["read_research", "web_search"]);
+    const plan = planToolLoading({ tools, core, mode: "anthropic" });
+    expect(plan.promptTools.read_research).toBe(plan.tools.read_research);
+  });
 });

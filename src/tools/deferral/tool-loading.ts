@@ -44,8 +44,13 @@ export interface ToolLoading {
    * in the order given. The order never changes between steps, so the provider's cache holds.
    */
   tools: ToolSet;
-  /** Sent (and loaded) from the first step, in order: what the prompt describes. */
+  /** Sent (and loaded) from the first step, in order. */
   visible: readonly string[];
+  /**
+   * The tools the system prompt describes: the visible ones, in order, without Anthropic's
+   * native search, which has no description of ours (promptSection names it).
+   */
+  promptTools: ToolSet;
   /** Not loaded until a search finds them, in order. Empty when strategy is "all". */
   deferred: readonly string[];
   catalog: ToolCatalog;
@@ -82,10 +87,12 @@ export function planToolLoading(options: ToolLoadingOptions): ToolLoading {
 
   if (!defer) {
     const tools = pick([...firstGroup, ...deferrable]);
+    const visible = Object.keys(tools);
     return {
       strategy: "all",
       tools,
-      visible: Object.keys(tools),
+      visible,
+      promptTools: described(tools, visible),
       deferred: [],
       catalog,
       promptSection: "",
@@ -98,10 +105,12 @@ export function planToolLoading(options: ToolLoadingOptions): ToolLoading {
       catalog,
       threshold: 0,
     });
+    const visible = [...firstGroup, ANTHROPIC_TOOL_SEARCH_KEY];
     return {
       strategy: "anthropic",
       tools,
-      visible: [...firstGroup, ANTHROPIC_TOOL_SEARCH_KEY],
+      visible,
+      promptTools: described(tools, visible),
       deferred: deferrable,
       catalog,
       promptSection: renderToolPromptSection({
@@ -121,13 +130,24 @@ export function planToolLoading(options: ToolLoadingOptions): ToolLoading {
     ...pick(deferrable),
   };
   const deferral = createDeferral({ tools, catalog, threshold: 0 });
+  const visible = deferral.activeTools();
   return {
     strategy: "search_tools",
     tools,
-    visible: deferral.activeTools(),
+    visible,
+    promptTools: described(tools, visible),
     deferred: deferral.deferred,
     catalog,
     prepareStep: ({ steps, messages }) => deferral.prepareStep({ steps, messages }),
     promptSection: deferral.promptSection({ includeLoaded: false }),
   };
+}
+
+/** The visible tools the prompt describes, in order; Anthropic's native search is named, not described. */
+function described(tools: ToolSet, visible: readonly string[]): ToolSet {
+  return Object.fromEntries(
+    visible
+      .filter((name) => name !== ANTHROPIC_TOOL_SEARCH_KEY)
+      .map((name) => [name, tools[name] as ToolSet[string]]),
+  );
 }
