@@ -11,6 +11,9 @@ export const researchModeSchema = z.enum(["business", "exploration"], {
   error: () => 'must be "business" or "exploration"',
 });
 
+/** business: viability and a verdict; exploration: 5-10 directions. */
+export type ResearchMode = z.output<typeof researchModeSchema>;
+
 /** One exploration as the CLI and the HTTP API both ask for it. */
 export const exploreRequestSchema = z
   .object({

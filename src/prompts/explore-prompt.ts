@@ -1,13 +1,14 @@
 import type { ToolSet } from "ai";
+import type { ResearchMode } from "../config/explore-request.ts";
 import { READ_RESEARCH_TOOL_NAME } from "../tools/read-research.ts";
 import { WEB_FETCH_TOOL_NAME } from "../tools/web-fetch.ts";
 import { WEB_SEARCH_TOOL_NAME } from "../tools/web-search.ts";
-import { type ExploreMode, modeInstructions, modeLabel } from "./mode-instructions.ts";
+import { modeInstructions, modeLabel } from "./mode-instructions.ts";
 import { renderPreviousResearch, renderPriorResearch } from "./research-context.ts";
 import { type PromptTool, renderToolGuidance } from "./tool-guidance.ts";
 
 export interface ExplorePromptInput {
-  mode: ExploreMode;
+  mode: ResearchMode;
   idea: string;
   context?: string | undefined;
   /** The tools registered for the run (a ToolSet, or their names): guidance follows them. */

@@ -1,4 +1,4 @@
-export type ExploreMode = "business" | "exploration";
+import type { ResearchMode } from "../config/explore-request.ts";
 
 const BUSINESS = `## Your task: a business analysis
 Judge whether the idea is worth pursuing as a business. Write these sections, each a level-2
@@ -19,10 +19,10 @@ what already exists nearby, and the biggest open question. Directions must diffe
 serve or how they work, not only in wording. End with a level-2 "Most promising" section that
 picks one or two directions and says why, and the first experiment for each.`;
 
-export function modeInstructions(mode: ExploreMode): string {
+export function modeInstructions(mode: ResearchMode): string {
   return mode === "business" ? BUSINESS : EXPLORATION;
 }
 
-export function modeLabel(mode: ExploreMode): string {
+export function modeLabel(mode: ResearchMode): string {
   return mode === "business" ? "business analysis" : "exploration";
 }

@@ -1,8 +1,7 @@
 import { parse as parseYaml, stringify as stringifyYaml } from "yaml";
+import type { ResearchMode } from "../config/explore-request.ts";
 import { splitFrontmatter } from "../tools/frontmatter.ts";
 import { dedupeSources, type Source } from "./source-links.ts";
-
-export type ResearchMode = "business" | "exploration";
 
 /** What research.md's YAML frontmatter holds. */
 export interface ResearchFrontmatter {
