@@ -1,6 +1,6 @@
 // The prompt lists at most this many; ranking more would only be cut there.
 import { MAX_PRIOR_RESEARCH } from "../prompts/research-context.ts";
-import { tokenize } from "../tools/catalog/tokenize.ts";
+import { plainTokens } from "../tools/catalog/tokenize.ts";
 import { normalizeIdea } from "./idea-identity.ts";
 
 // Words that say an idea is a product, not what it is about ("an app for…", "a platform…").
@@ -33,6 +33,5 @@ export function rankPriorResearch(
 // The catalog's tokenizer (Porter stems, filler words dropped), accent-free so "café" meets
 // the slug's "cafe": one notion of a word across the product.
 function words(text: string): Set<string> {
-  const plain = text.normalize("NFKD").replace(/\p{M}+/gu, "");
-  return new Set(tokenize(plain).filter((w) => !GENERIC_IDEA_WORDS.has(w)));
+  return new Set(plainTokens(text).filter((w) => !GENERIC_IDEA_WORDS.has(w)));
 }

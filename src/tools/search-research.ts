@@ -3,7 +3,7 @@ import { z } from "zod";
 import { StoreError } from "../store/research-reader.ts";
 import type { ResearchStore } from "../store/research-store.ts";
 import { type CallFailure, callFailure } from "./call-failure.ts";
-import { tokenize } from "./catalog/tokenize.ts";
+import { plainTokens } from "./catalog/tokenize.ts";
 import { IDEAS_PREFIX, validateResearchPath } from "./research-path.ts";
 import { type ResearchSummary, summarizeResearch } from "./research-summary.ts";
 import { ToolCallError } from "./tool-call-error.ts";
@@ -87,7 +87,7 @@ export function createSearchResearchTool(options: SearchResearchToolOptions) {
           ...extra,
         });
       try {
-        const terms = [...new Set(words(query))];
+        const terms = [...new Set(plainTokens(query))];
         if (terms.length === 0) {
           throw new SearchResearchError(
             "the query has no searchable words; give words of the idea, e.g. 'solar food dryer'",
@@ -154,11 +154,6 @@ export function formatResearchResults(output: SearchResearchOutput): string {
   return `${lines.join("\n\n")}\n\nRead one with read_research and its path${scope}.`;
 }
 
-/** Words compared accent-free, so "café" in a title meets the slug's "cafe". */
-function words(text: string): string[] {
-  return tokenize(text.normalize("NFKD").replace(/\p{M}+/gu, ""));
-}
-
 async function listFolders(store: ResearchStore): Promise<string[]> {
   const folders = await store.listIdeaFolders();
   // Only folders whose research.md read_research would accept can be offered to the model.
@@ -168,7 +163,7 @@ async function listFolders(store: ResearchStore): Promise<string[]> {
 function rankFolders(folders: readonly string[], terms: readonly string[]): Candidate[] {
   return folders
     .map((folder) => {
-      const slugTerms = new Set(words(folder.replace(/^\d{4}-\d{2}-\d{2}-?/, "")));
+      const slugTerms = new Set(plainTokens(folder.replace(/^\d{4}-\d{2}-\d{2}-?/, "")));
       return { folder, slugTerms, slugHits: terms.filter((t) => hit(t, slugTerms) > 0).length };
     })
     .sort((a, b) => b.slugHits - a.slugHits || b.folder.localeCompare(a.folder));
@@ -212,11 +207,11 @@ function hit(term: string, words: ReadonlySet<string>): number {
 
 function scored(candidate: Candidate, summary: ResearchSummary, terms: readonly string[]) {
   const fields: [Set<string>, number][] = [
-    [new Set(words(summary.title ?? "")), 3],
-    [new Set(words(summary.idea ?? "")), 3],
+    [new Set(plainTokens(summary.title ?? "")), 3],
+    [new Set(plainTokens(summary.idea ?? "")), 3],
     [candidate.slugTerms, 2],
-    [new Set(words(summary.other.join(" "))), 1],
-    [new Set(words(summary.mode ?? "")), 1],
+    [new Set(plainTokens(summary.other.join(" "))), 1],
+    [new Set(plainTokens(summary.mode ?? "")), 1],
   ];
   let matched = 0;
   let score = 0;

@@ -16,6 +16,11 @@ export function tokenize(text: string): string[] {
   return out;
 }
 
+/** `tokenize`, accent-free: "café" in a title meets the "cafe" of a folder name. */
+export function plainTokens(text: string): string[] {
+  return tokenize(text.normalize("NFKD").replace(/\p{M}+/gu, ""));
+}
+
 /** The lower-cased words of a text, identifiers split, nothing dropped or stemmed. */
 export function words(text: string): string[] {
   return splitIdentifiers(spellSymbols(text)).toLowerCase().match(WORD) ?? [];
