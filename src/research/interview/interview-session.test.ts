@@ -1,5 +1,6 @@
 import { mkdir, readFile } from "node:fs/promises";
 import path from "node:path";
+import { APICallError } from "ai";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   cacheBreakpoints,
@@ -43,6 +44,16 @@ function recorder() {
   };
   return { events, listener };
 }
+
+/** What the provider throws for a 529, as the real @ai-sdk/anthropic does. */
+const overloaded = () =>
+  new APICallError({
+    message: "Overloaded",
+    url: "https://api.anthropic.com/v1/messages",
+    requestBodyValues: {},
+    statusCode: 529,
+    isRetryable: true,
+  });
 
 describe("createInterviewSession", () => {
   it("streams text as it arrives and remembers every turn, tool results included", async () => {
@@ -182,7 +193,7 @@ describe("createInterviewSession", () => {
   });
 
   it("reports an API error as a failed turn, forgets that turn, and goes on", async () => {
-    const model = scriptedModel([{ error: new Error("Overloaded") }, { text: "Hello again" }]);
+    const model = scriptedModel([{ error: overloaded() }, { text: "Hello again" }]);
     const session = createInterviewSession({
       model,
       tools: tools(),
@@ -192,7 +203,7 @@ describe("createInterviewSession", () => {
     });
     const outcome = await session.turn("first try", recorder().listener);
     expect(outcome.status).toBe("failed");
-    expect(outcome.status === "failed" && String(outcome.error)).toContain("Overloaded");
+    expect(outcome.status === "failed" && String(outcome.error)).toContain("overloaded (529)");
     expect(session.messages).toEqual([]);
 
     expect(await session.turn("second try", recorder().listener)).toEqual({ status: "done" });
@@ -206,7 +217,7 @@ describe("createInterviewSession", () => {
     const model = scriptedModel([
       { toolCalls: [read] },
       { toolCalls: [read] },
-      { error: new Error("Overloaded") },
+      { error: overloaded() },
       { text: "ok" },
     ]);
     const session = createInterviewSession({
