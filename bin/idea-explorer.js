@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // The CLI is TypeScript run by Node's type stripping (Node >= 22.18); this shim keeps the
-// installed command name free of the .ts extension. Started by an older system Node (an MCP
-// client's config, a shell outside npm scripts), it hands over to the Node the package pins.
+// installed command name free of the .ts extension. Installed as a dependency it runs the
+// built dist/ instead, because Node does not strip types inside node_modules. Started by an
+// older system Node (an MCP client's config, a shell outside npm scripts), it hands over to the
+// Node the package pins.
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -10,7 +12,10 @@ const [major, minor] = process.versions.node.split(".").map(Number);
 const supported = major > 22 || (major === 22 && minor >= 18);
 
 if (supported) {
-  await import("../src/cli/main.ts");
+  const installed = fileURLToPath(import.meta.url)
+    .split(/[\\/]/)
+    .includes("node_modules");
+  await import(installed ? "../dist/cli/main.js" : "../src/cli/main.ts");
 } else {
   const pinned = fileURLToPath(new URL("../node_modules/node/bin/node", import.meta.url));
   if (!existsSync(pinned)) {

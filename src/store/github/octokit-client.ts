@@ -2,8 +2,10 @@ import { retry } from "@octokit/plugin-retry";
 import { type ThrottlingOptions, throttling } from "@octokit/plugin-throttling";
 import { Octokit } from "@octokit/rest";
 
-const RetryingOctokit = Octokit.plugin(retry, throttling);
-export type GitHubClient = InstanceType<typeof RetryingOctokit>;
+// Typed as plain Octokit: we call only its REST methods, and the plugins' added types cannot be
+// named in the published declarations.
+const RetryingOctokit: typeof Octokit = Octokit.plugin(retry, throttling);
+export type GitHubClient = Octokit;
 
 export interface GitHubRetryOptions {
   /** Retries of 5xx and network failures (default 3), with quadratic backoff. */
