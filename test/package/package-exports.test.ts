@@ -43,7 +43,7 @@ describe("idea-explorer installed as a dependency (from npm pack, in node_module
       ["pack", "--ignore-scripts", "--json", "--pack-destination", consumer],
       { cwd: repo },
     );
-    const [{ filename }] = JSON.parse(stdout) as Array<{ filename: string }>;
+    const [{ filename }] = JSON.parse(stdout) as [{ filename: string }];
     await run("tar", [
       "-xzf",
       path.join(consumer, filename),
