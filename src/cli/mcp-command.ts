@@ -1,7 +1,6 @@
-import { type Env, parseEnv } from "../config/env.ts";
+import { parseEnv } from "../config/env.ts";
 import { createIdeaExplorerMcpServer } from "../mcp/idea-explorer-mcp-server.ts";
 import { serveStdio } from "../mcp/serve-stdio.ts";
-import type { ResolvedModel } from "../models/resolve-model.ts";
 import { resolveSearchBackend } from "../search/resolve-search-backend.ts";
 import type { CliIo } from "./cli-io.ts";
 import { createProgressPrinter } from "./explore/progress-printer.ts";
@@ -14,7 +13,7 @@ import {
   repositoryChoice,
 } from "./repository-and-model-options.ts";
 import { requireUsableStore } from "./require-usable-store.ts";
-import { type ModelFlags, resolveCliModel } from "./resolve-cli-model.ts";
+import { resolveCliModel, resolveCliModelOrWarn } from "./resolve-cli-model.ts";
 import { resolveStore } from "./resolve-store.ts";
 import { UsageError } from "./usage-error.ts";
 
@@ -61,15 +60,22 @@ export async function runMcpCommand(args: string[], io: CliIo): Promise<number> 
   const env = parseEnv(io.env);
   const log = (line: string) => io.stderr.write(`${line}\n`);
   const model = modelFlagsFrom(values);
-  // Every model mistake but a missing key stops the start (the placeholder stands in for it).
-  resolveCliModel(model, env, { placeholderKey: true });
+  // Every model mistake but a missing key stops the start. A missing key only fails explore_idea
+  // (the read-only tools need no model); its warning waits for the checks below, so that a fatal
+  // problem is the one line printed.
+  const warnings: string[] = [];
+  const resolved = resolveCliModelOrWarn(model, env, (message) => {
+    warnings.push(`warning: ${message} explore_idea will fail until it is set.`);
+  });
   const search = resolveSearchBackend(env)?.search;
   const repository = repositoryChoice(values);
   const store = resolveStore(repository, env, io.cwd);
   // Every tool needs the repository, so one that cannot be used is a start-up error (exit 2).
   await requireUsableStore(store, repository);
+  for (const warning of warnings) log(warning);
   const errorLine = (error: unknown) => oneLineError(error, { ...io.env, DEBUG: undefined });
-  const resolveModel = modelOrItsError(model, env, log);
+  // Without the key, resolving again throws the message naming the variable to set.
+  const resolveModel = () => resolved ?? resolveCliModel(model, env);
   const shutdown = new AbortController();
   const server = createIdeaExplorerMcpServer({
     version: await packageVersion(),
@@ -92,21 +98,4 @@ export async function runMcpCommand(args: string[], io: CliIo): Promise<number> 
     shutdown.abort(new Error(`the MCP server stopped (${reason}); nothing was written`));
   });
   return 0;
-}
-
-/** A missing model key only fails explore_idea: the read-only tools need no model. */
-function modelOrItsError(
-  flags: ModelFlags,
-  env: Env,
-  log: (line: string) => void,
-): () => ResolvedModel {
-  try {
-    const model = resolveCliModel(flags, env);
-    return () => model;
-  } catch (error) {
-    log(`warning: ${(error as Error).message} explore_idea will fail until it is set.`);
-    return () => {
-      throw error;
-    };
-  }
 }

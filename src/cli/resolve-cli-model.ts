@@ -1,3 +1,4 @@
+import { ConfigError } from "../config/config-error.ts";
 import type { Env } from "../config/env.ts";
 import { type ModelProvider, type ResolvedModel, resolveModel } from "../models/resolve-model.ts";
 
@@ -21,9 +22,9 @@ export function resolveCliModel(
   const provider = (flags.provider ?? "anthropic") as ModelProvider;
   const anthropic = provider === "anthropic";
   const apiKey =
-    flags.apiKey ??
-    (anthropic ? env.ANTHROPIC_API_KEY : env.OPENAI_COMPATIBLE_API_KEY) ??
-    (options.placeholderKey && anthropic ? "dry-run-no-key" : undefined);
+    options.placeholderKey && lacksAnthropicKey(flags, env)
+      ? "dry-run-no-key"
+      : apiKeyOf(flags, env);
   const baseURL = flags.baseUrl ?? (anthropic ? env.ANTHROPIC_BASE_URL : undefined);
   return resolveModel({
     provider,
@@ -33,4 +34,36 @@ export function resolveCliModel(
       ? { baseURL, baseURLSource: flags.baseUrl ? "--base-url" : "ANTHROPIC_BASE_URL" }
       : {}),
   });
+}
+
+/**
+ * For the long-running commands (serve, mcp), where a missing model key fails only the work that
+ * needs the model: with the anthropic provider and no API key set, `warn` gets the message that
+ * says what to set and the result is undefined (resolving again throws that message). Every
+ * other mistake in the model configuration is thrown, so it stops the start.
+ */
+export function resolveCliModelOrWarn(
+  flags: ModelFlags,
+  env: Env,
+  warn: (message: string) => void,
+): ResolvedModel | undefined {
+  try {
+    return resolveCliModel(flags, env);
+  } catch (error) {
+    if (!(error instanceof ConfigError && lacksAnthropicKey(flags, env))) throw error;
+    // Any other mistake still stops the start: checked again with a stand-in for the key.
+    resolveCliModel(flags, env, { placeholderKey: true });
+    warn(error.message);
+    return undefined;
+  }
+}
+
+function apiKeyOf(flags: ModelFlags, env: Env): string | undefined {
+  const anthropic = (flags.provider ?? "anthropic") === "anthropic";
+  return flags.apiKey ?? (anthropic ? env.ANTHROPIC_API_KEY : env.OPENAI_COMPATIBLE_API_KEY);
+}
+
+/** The anthropic provider (the default) with no API key: the one key a model must have. */
+function lacksAnthropicKey(flags: ModelFlags, env: Env): boolean {
+  return (flags.provider ?? "anthropic") === "anthropic" && !apiKeyOf(flags, env)?.trim();
 }

@@ -17,7 +17,7 @@ import {
   REPOSITORY_AND_MODEL_OPTIONS,
   repositoryChoice,
 } from "./repository-and-model-options.ts";
-import { resolveCliModel } from "./resolve-cli-model.ts";
+import { resolveCliModel, resolveCliModelOrWarn } from "./resolve-cli-model.ts";
 import { resolveStore } from "./resolve-store.ts";
 import { UsageError } from "./usage-error.ts";
 
@@ -67,14 +67,9 @@ export async function runServeCommand(args: string[], io: CliIo): Promise<number
   const env = parseEnv(io.env);
   const modelFlags = modelFlagsFrom(values);
   // Checked now so a bad flag fails at start-up; a missing key only fails the jobs (and says so).
-  try {
-    resolveCliModel(modelFlags, env);
-  } catch (error) {
-    if (!String((error as Error).message).includes("API_KEY")) throw error;
-    io.stderr.write(
-      `warning: ${(error as Error).message} Explorations will fail until it is set.\n`,
-    );
-  }
+  resolveCliModelOrWarn(modelFlags, env, (message) => {
+    io.stderr.write(`warning: ${message} Explorations will fail until it is set.\n`);
+  });
   const search = resolveSearchBackend(env)?.search;
   const store = resolveStore(repositoryChoice(values), env, io.cwd);
   // A repository that cannot be used fails each job at once with this same message; say it now.
