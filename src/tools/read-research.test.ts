@@ -15,13 +15,16 @@ beforeAll(async () => {
 });
 afterAll(() => tree.cleanup());
 
-/** Calls read_research as a model would, collecting the log lines and onToolCall entries. */
-async function call(input: unknown, target: ToolExecutor = executor) {
+/**
+ * Calls read_research as a model would, collecting the default log's lines and, with `report`,
+ * the entries an onToolCall receives instead.
+ */
+async function call(input: unknown, target: ToolExecutor = executor, report = false) {
   const lines: string[] = [];
   const calls: ToolCallLog[] = [];
   const tool = createReadResearchTool(target, {
     log: (line) => lines.push(line),
-    onToolCall: (entry) => calls.push(entry),
+    ...(report ? { onToolCall: (entry: ToolCallLog) => calls.push(entry) } : {}),
   });
   const driven = await driveTool(
     { [READ_RESEARCH_TOOL_NAME]: tool },
@@ -34,6 +37,7 @@ async function call(input: unknown, target: ToolExecutor = executor) {
 describe("read_research tool through generateText", () => {
   it("returns the structured success payload and logs one JSON line", async () => {
     const { part, modelSaw, lines, calls } = await call({ path: "2026-01-02-solar/research.md" });
+    expect(calls).toEqual([]);
     const payload = { ok: true, content: "# Solar ☀\n", bytes: 12 };
     expect(part).toMatchObject({ type: "tool-result", output: payload });
     // The model is sent the payload itself as JSON tool output.
@@ -49,12 +53,41 @@ describe("read_research tool through generateText", () => {
       ok: true,
       bytes: 12,
     });
-    const { event: _event, ...entry } = logged;
-    expect(calls).toEqual([entry]);
+  });
+
+  it("hands the entry to onToolCall instead of logging it: one report per call", async () => {
+    const { part, lines, calls } = await call(
+      { path: "2026-01-02-solar/research.md" },
+      executor,
+      true,
+    );
+    expect(part).toMatchObject({ type: "tool-result", output: { ok: true, bytes: 12 } });
+    expect(lines).toEqual([]);
+    expect(calls).toEqual([
+      {
+        name: "read_research",
+        path: "2026-01-02-solar/research.md",
+        durationMs: expect.any(Number),
+        ok: true,
+        bytes: 12,
+      },
+    ]);
+
+    const refused = await call({ path: "../secrets" }, executor, true);
+    expect(refused.lines).toEqual([]);
+    expect(refused.calls).toEqual([
+      {
+        name: "read_research",
+        path: "../secrets",
+        durationMs: expect.any(Number),
+        ok: false,
+        errorType: "path_validation",
+      },
+    ]);
   });
 
   it("returns a failure payload (not a tool error) and logs its error type", async () => {
-    const { part, lines, calls } = await call({ path: "../secrets" });
+    const { part, lines } = await call({ path: "../secrets" });
     expect(part).toMatchObject({
       type: "tool-result",
       output: { ok: false, error_type: "path_validation" },
@@ -67,7 +100,6 @@ describe("read_research tool through generateText", () => {
       errorType: "path_validation",
     });
     expect(JSON.parse(lines[0]!)).not.toHaveProperty("bytes");
-    expect(calls[0]).toMatchObject({ ok: false, errorType: "path_validation" });
   });
 
   it("reports a missing file as file_not_found", async () => {
@@ -95,11 +127,12 @@ describe("read_research tool through generateText", () => {
         return executor.readResearch(p);
       },
     };
-    const { part, lines, calls } = await call(input, spy);
-    expect(part.type).toBe("tool-error");
+    const logged = await call(input, spy);
+    const reported = await call(input, spy, true);
+    expect([logged.part.type, reported.part.type]).toEqual(["tool-error", "tool-error"]);
     expect(reached).toBe(false);
-    expect(lines).toEqual([]);
-    expect(calls).toEqual([]);
+    expect(logged.lines).toEqual([]);
+    expect(reported.calls).toEqual([]);
   });
 
   it("describes its input for the model", () => {
