@@ -46,7 +46,7 @@ export function researchTools(
       : anthropicWebSearchTool(),
   };
   if (options.executor) {
-    tools.read_research = createReadResearchTool(options.executor, { onToolCall });
+    tools.read_research = createReadResearchTool(options.executor, { onToolCall, log: () => {} });
   }
   return tools;
 }

@@ -5,7 +5,7 @@ import {
   READ_RESEARCH_TOOL_NAME,
   readResearchInputSchema,
 } from "../tools/read-research.ts";
-import { type LogSink, logToolCall } from "../tools/tool-call-log.ts";
+import type { LogSink } from "../tools/tool-call-log.ts";
 import { createToolExecutor } from "../tools/tool-executor.ts";
 import { aiToolDescription, executeAiTool } from "./ai-tool.ts";
 import { guarded, toolError, toolResult } from "./tool-result.ts";
@@ -19,9 +19,7 @@ export function registerReadResearch(
   server: McpServer,
   deps: { store: ResearchReader; log: LogSink; errorLine(error: unknown): string },
 ): void {
-  const readResearch = createReadResearchTool(createToolExecutor(deps.store), {
-    onToolCall: (entry) => logToolCall(entry, deps.log),
-  });
+  const readResearch = createReadResearchTool(createToolExecutor(deps.store), { log: deps.log });
   server.registerTool(
     READ_RESEARCH_TOOL_NAME,
     {

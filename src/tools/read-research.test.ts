@@ -15,16 +15,13 @@ beforeAll(async () => {
 });
 afterAll(() => tree.cleanup());
 
-/**
- * Calls read_research as a model would, collecting the default log's lines and, with `report`,
- * the entries an onToolCall receives instead.
- */
-async function call(input: unknown, target: ToolExecutor = executor, report = false) {
+/** Calls read_research as a model would, collecting the log lines and onToolCall entries. */
+async function call(input: unknown, target: ToolExecutor = executor) {
   const lines: string[] = [];
   const calls: ToolCallLog[] = [];
   const tool = createReadResearchTool(target, {
     log: (line) => lines.push(line),
-    ...(report ? { onToolCall: (entry: ToolCallLog) => calls.push(entry) } : {}),
+    onToolCall: (entry) => calls.push(entry),
   });
   const driven = await driveTool(
     { [READ_RESEARCH_TOOL_NAME]: tool },
@@ -37,7 +34,6 @@ async function call(input: unknown, target: ToolExecutor = executor, report = fa
 describe("read_research tool through generateText", () => {
   it("returns the structured success payload and logs one JSON line", async () => {
     const { part, modelSaw, lines, calls } = await call({ path: "2026-01-02-solar/research.md" });
-    expect(calls).toEqual([]);
     const payload = { ok: true, content: "# Solar ☀\n", bytes: 12 };
     expect(part).toMatchObject({ type: "tool-result", output: payload });
     // The model is sent the payload itself as JSON tool output.
@@ -53,41 +49,12 @@ describe("read_research tool through generateText", () => {
       ok: true,
       bytes: 12,
     });
-  });
-
-  it("hands the entry to onToolCall instead of logging it: one report per call", async () => {
-    const { part, lines, calls } = await call(
-      { path: "2026-01-02-solar/research.md" },
-      executor,
-      true,
-    );
-    expect(part).toMatchObject({ type: "tool-result", output: { ok: true, bytes: 12 } });
-    expect(lines).toEqual([]);
-    expect(calls).toEqual([
-      {
-        name: "read_research",
-        path: "2026-01-02-solar/research.md",
-        durationMs: expect.any(Number),
-        ok: true,
-        bytes: 12,
-      },
-    ]);
-
-    const refused = await call({ path: "../secrets" }, executor, true);
-    expect(refused.lines).toEqual([]);
-    expect(refused.calls).toEqual([
-      {
-        name: "read_research",
-        path: "../secrets",
-        durationMs: expect.any(Number),
-        ok: false,
-        errorType: "path_validation",
-      },
-    ]);
+    const { event: _event, ...entry } = logged;
+    expect(calls).toEqual([entry]);
   });
 
   it("returns a failure payload (not a tool error) and logs its error type", async () => {
-    const { part, lines } = await call({ path: "../secrets" });
+    const { part, lines, calls } = await call({ path: "../secrets" });
     expect(part).toMatchObject({
       type: "tool-result",
       output: { ok: false, error_type: "path_validation" },
@@ -100,6 +67,7 @@ describe("read_research tool through generateText", () => {
       errorType: "path_validation",
     });
     expect(JSON.parse(lines[0]!)).not.toHaveProperty("bytes");
+    expect(calls[0]).toMatchObject({ ok: false, errorType: "path_validation" });
   });
 
   it("reports a missing file as file_not_found", async () => {
@@ -127,12 +95,11 @@ describe("read_research tool through generateText", () => {
         return executor.readResearch(p);
       },
     };
-    const logged = await call(input, spy);
-    const reported = await call(input, spy, true);
-    expect([logged.part.type, reported.part.type]).toEqual(["tool-error", "tool-error"]);
+    const { part, lines, calls } = await call(input, spy);
+    expect(part.type).toBe("tool-error");
     expect(reached).toBe(false);
-    expect(logged.lines).toEqual([]);
-    expect(reported.calls).toEqual([]);
+    expect(lines).toEqual([]);
+    expect(calls).toEqual([]);
   });
 
   it("describes its input for the model", () => {

@@ -19,12 +19,9 @@ export const readResearchInputSchema = z.object({
 });
 
 export interface ReadResearchToolOptions {
-  /**
-   * Receives each call's entry instead of the default log line: the caller logs it (runAgent's
-   * recorder does), keeps it for statistics, or drops it.
-   */
+  /** Receives the same entry that is logged, once per call (for run statistics). */
   onToolCall?: OnToolCall;
-  /** Where the default one-JSON-line-per-call log goes (default stderr); unused with onToolCall. */
+  /** Where the one-JSON-line-per-call log goes (default stderr). */
   log?: LogSink;
 }
 
@@ -33,18 +30,14 @@ export interface ReadResearchToolOptions {
  * structured result (`{ ok: true, content, bytes }` or `{ ok: false, error_type, message }`),
  * so the model can tell a missing file from a refused path and carry on.
  *
- * Each call is reported exactly once, the rule of every tool factory here: to `onToolCall`
- * when given, else as one JSON line `{"event":"tool_call","name":"read_research",...}` on `log`
- * (stderr by default). With an `onToolCall`, logging is the caller's job: runAgent's
- * ToolCallRecorder (`recorder.record`, what explore passes) writes that same line and hands the
- * same entry on to its own `onToolCall`; the MCP server passes `logToolCall` over its log; a
- * callback that only counts prints nothing, as with every other tool.
+ * Unlike the other tools, it always writes its JSON log line (to `log`) and also hands the entry
+ * to `onToolCall`: that is read_research's published contract (seeds 000/001). A caller whose
+ * recorder logs the entry itself, as runAgent's does, passes a `log` that drops the line.
  */
 export function createReadResearchTool(
   executor: ToolExecutor,
   options: ReadResearchToolOptions = {},
 ) {
-  const report = options.onToolCall ?? ((entry) => logToolCall(entry, options.log));
   return tool({
     description:
       "Read an earlier research document from the ideas repository. The path is relative to " +
@@ -61,7 +54,8 @@ export function createReadResearchTool(
         ok: result.ok,
         ...(result.ok ? { bytes: result.bytes } : { errorType: result.error_type }),
       };
-      report(entry);
+      logToolCall(entry, options.log);
+      options.onToolCall?.(entry);
       return result;
     },
   });

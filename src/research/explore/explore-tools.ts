@@ -63,7 +63,12 @@ export interface ExploreToolkit extends ToolLoading {
 export function exploreToolkit(options: ExploreToolOptions): ExploreToolkit {
   const log = options.onToolCall ? { onToolCall: options.onToolCall } : {};
   const tools: ToolSet = {
-    [READ_RESEARCH_TOOL_NAME]: createReadResearchTool(createToolExecutor(options.store), log),
+    // read_research logs its own JSON line as well as reporting it; the run's recorder already
+    // logs every call it receives, so the tool's own line would be a second copy.
+    [READ_RESEARCH_TOOL_NAME]: createReadResearchTool(
+      createToolExecutor(options.store),
+      options.onToolCall ? { onToolCall: options.onToolCall, log: () => {} } : {},
+    ),
   };
   if (options.model.supportsServerWebSearch) {
     tools[WEB_SEARCH_TOOL_NAME] = anthropicWebSearchTool();
