@@ -1,7 +1,7 @@
 import { gzipSync } from "node:zlib";
 import type { ToolSet } from "ai";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { driveTool } from "../../test/helpers/drive-tool.ts";
+import { CTRL_C, driveTool, driveToolInCancelledRun } from "../../test/helpers/drive-tool.ts";
 import { withToolTimeouts } from "../agent/tool-timeout.ts";
 import type { HostLookup } from "../net/host-lookup.ts";
 import {
@@ -12,7 +12,6 @@ import {
   stall,
   startLoopbackSite,
 } from "../net/loopback-site.fixture.ts";
-import { CTRL_C, driveToolInCancelledRun } from "./cancelled-run.fixture.ts";
 import type { ToolCallLog } from "./tool-call-log.ts";
 import {
   createWebFetchTool,

@@ -2,11 +2,10 @@ import { generateText, isStepCount, type ModelMessage } from "ai";
 import { MockLanguageModelV4 } from "ai/test";
 import { describe, expect, it, vi } from "vitest";
 import { type FakeSearchServer, startBraveFake } from "../../test/fakes/search-servers.ts";
-import { driveTool } from "../../test/helpers/drive-tool.ts";
+import { CTRL_C, driveTool, driveToolInCancelledRun } from "../../test/helpers/drive-tool.ts";
 import { withToolTimeouts } from "../agent/tool-timeout.ts";
 import { createBraveSearch } from "../search/brave-search.ts";
 import type { SearchFunction } from "../search/search-function.ts";
-import { CTRL_C, driveToolInCancelledRun } from "./cancelled-run.fixture.ts";
 import type { ToolCallLog } from "./tool-call-log.ts";
 import { createWebSearchTool, WEB_SEARCH_TOOL_NAME, webSearchResultsOf } from "./web-search.ts";
 
