@@ -67,7 +67,14 @@ async function explore(
   try {
     const result = await runExploreInline(
       payload,
-      { ...deps, onToolCall: progress.toolCall, onStep: progress.step },
+      {
+        ...deps,
+        onToolCall: progress.toolCall,
+        onStep: progress.step,
+        waitForIdea: flags.waitForIdea,
+        onWaitForIdea: (holder) =>
+          progress.phase(`Waiting: ${holder} is exploring this idea in this repository...`),
+      },
       { announce: progress.phase, signal: abort.signal },
     );
     printResult(result, flags, io);
@@ -78,6 +85,7 @@ async function explore(
 }
 
 function printResult(result: ExploreResult, flags: ExploreFlags, io: CliIo): void {
+  for (const note of result.notes ?? []) io.stderr.write(`note: ${note}\n`);
   const shown = result.url ?? localPath(result.path, flags.store.repo);
   if (result.status === "duplicate") {
     io.stderr.write(

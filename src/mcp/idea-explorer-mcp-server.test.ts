@@ -23,6 +23,8 @@ function failingStore(calls: string[]): ResearchStore {
     readText: fail("readText"),
     getContent: fail("getContent"),
     commit: fail("commit"),
+    commitOnHead: fail("commitOnHead"),
+    lockIdea: fail("lockIdea"),
   };
 }
 

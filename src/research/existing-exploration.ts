@@ -1,4 +1,4 @@
-import type { ResearchStore } from "../store/research-store.ts";
+import type { ResearchSnapshot } from "../store/research-store.ts";
 import { fingerprintIdea, slugifyIdea } from "./idea-identity.ts";
 import { parseResearch, type ResearchDocument } from "./research-document.ts";
 
@@ -17,7 +17,7 @@ const MAX_CANDIDATES = 20;
  * duplicate.
  */
 export async function findExistingExploration(
-  store: ResearchStore,
+  store: ResearchSnapshot,
   idea: string,
   folders?: string[],
 ): Promise<ExistingExploration | undefined> {

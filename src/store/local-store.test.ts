@@ -168,7 +168,10 @@ describe("LocalStore reading", () => {
     const tree = await folder({
       files: {
         "ideas/b/research.md": "b",
+        "ideas/b/exploration-log.json": "[]",
         "ideas/a/research.md": "a",
+        "ideas/a/exploration-log.json": "[]",
+        "ideas/unfinished/research.md": "left by a run that died before its log was written",
         "ideas/file.md": "f",
         "ideas/.hidden/x": "h",
       },
@@ -184,16 +187,23 @@ describe("LocalStore reading", () => {
 
   it("lists more than 1,000 folders", async () => {
     const many: Record<string, string> = {};
-    for (let i = 0; i < 1005; i++) many[`ideas/f${i}/research.md`] = "x";
+    for (let i = 0; i < 1005; i++) many[`ideas/f${i}/exploration-log.json`] = "[]";
     const tree = await folder({ files: many });
     expect(await new LocalStore({ root: tree.dir }).listIdeaFolders()).toHaveLength(1005);
   });
 
   it("reads text, and undefined for a missing file", async () => {
-    const tree = await folder({ files: { "ideas/a/research.md": "héllo" } });
+    const tree = await folder({
+      files: {
+        "ideas/a/research.md": "héllo",
+        "ideas/a/exploration-log.json": "[]",
+        "ideas/unfinished/research.md": "no completion mark",
+      },
+    });
     const store = new LocalStore({ root: tree.dir });
     expect(await store.readText("ideas/a/research.md")).toBe("héllo");
     expect(await store.readText("ideas/a/missing.md")).toBeUndefined();
+    expect(await store.readText("ideas/unfinished/research.md")).toBeUndefined();
   });
 
   it("refuses to read through a link out of the folder", async () => {

@@ -1,18 +1,31 @@
-import { listDirectoryInside } from "../sandbox/list-inside.ts";
-import { readRegularFileInside } from "../sandbox/read-inside.ts";
-import { isSandboxError } from "../sandbox/sandbox-error.ts";
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
 import { openSandboxRoot, type SandboxRoot } from "../sandbox/sandbox-root.ts";
 import { writeFileInside } from "../sandbox/write-inside.ts";
+import type { IdeaLock, IdeaLockOptions } from "./idea-lock.ts";
+import { acquireFileLock } from "./local/file-lock.ts";
 import {
-  checkGitIdentity,
-  commitPaths,
-  type GitOptions,
-  isGitWorkTree,
-} from "./local/git-commit.ts";
+  COMPLETION_MARK,
+  folderSnapshot,
+  MAX_FILE_BYTES,
+  readWorkingText,
+} from "./local/folder-snapshot.ts";
+import { commitOnGitHead } from "./local/git-commit.ts";
+import { checkGitIdentity } from "./local/git-identity.ts";
+import { GitRepository } from "./local/git-repository.ts";
 import { localContents } from "./local/local-contents.ts";
+import type { GitOptions } from "./local/run-git.ts";
 import { storeErrorFromSandbox } from "./local/sandbox-store-error.ts";
 import { checkResearchFiles } from "./research-files.ts";
-import type { CommitResult, ResearchFile, ResearchStore } from "./research-store.ts";
+import type {
+  CommitDecision,
+  CommitResult,
+  ResearchFile,
+  ResearchSnapshot,
+  ResearchStore,
+} from "./research-store.ts";
+
+export type { GitOptions } from "./local/run-git.ts";
 
 export interface LocalStoreOptions {
   /** The ideas repository folder (research lives under <root>/ideas/). */
@@ -21,20 +34,25 @@ export interface LocalStoreOptions {
   git?: GitOptions;
 }
 
-/** Research files stay far below this; it only stops a runaway write or read. */
-const MAX_FILE_BYTES = 16 * 1024 * 1024;
+/** Where a plain folder keeps its locks (a git repository keeps them in its git dir). */
+const FOLDER_STATE_DIR = ".idea-explorer";
 
 /**
  * The ideas repository as a folder on disk, optionally a git repository. Every read and write
- * goes through the sandbox primitives, so nothing outside the folder is read or changed —
- * links out of it are never followed, not by read_research, not by a commit.
+ * of research goes through the sandbox primitives, so nothing outside the folder is read or
+ * changed: links out of it are never followed, not by read_research, not by a commit.
+ *
+ * Committed state is what counts: in a git repository the branch head's tree, in a plain folder
+ * the folders a commit completed (see COMPLETION_MARK). Files a crashed run left behind are
+ * never mistaken for research; the next commit of that folder replaces them and says so.
  */
 export class LocalStore implements ResearchStore {
   readonly description: string;
   readonly #rootPath: string;
   readonly #git: GitOptions;
   #root: SandboxRoot | undefined;
-  /** Commits run one at a time: git's index allows one writer. */
+  #repo: Promise<GitRepository | undefined> | undefined;
+  /** Commits of this process run one at a time; other processes are handled by the ref CAS. */
   #commits: Promise<unknown> = Promise.resolve();
 
   constructor(options: LocalStoreOptions) {
@@ -54,73 +72,157 @@ export class LocalStore implements ResearchStore {
   /** The folder can be used and, in a git repository, git can commit there. */
   async verify(): Promise<void> {
     const root = this.#sandbox();
-    if (await isGitWorkTree(root.realPath, this.#git)) {
-      await checkGitIdentity(root.realPath, this.#git);
-    }
+    if (await this.#repository()) await checkGitIdentity(root.realPath, this.#git);
   }
 
   async listIdeaFolders(): Promise<string[]> {
-    try {
-      const { entries } = await listDirectoryInside(this.#sandbox(), "ideas", {
-        maxEntries: Number.MAX_SAFE_INTEGER,
-      });
-      return entries
-        .filter((e) => e.kind === "directory" && !e.name.startsWith("."))
-        .map((e) => e.name);
-    } catch (error) {
-      if (isSandboxError(error) && error.code === "not_found") return [];
-      throw storeErrorFromSandbox(error, "Could not list the ideas folder");
-    }
+    return (await this.#snapshot()).listIdeaFolders();
   }
 
   async readText(repoPath: string): Promise<string | undefined> {
-    try {
-      const bytes = await readRegularFileInside(this.#sandbox(), repoPath, {
-        maxBytes: MAX_FILE_BYTES,
-      });
-      return bytes.toString("utf8");
-    } catch (error) {
-      if (isSandboxError(error) && error.code === "not_found") return undefined;
-      throw storeErrorFromSandbox(error, `Could not read ${JSON.stringify(repoPath)}`);
-    }
+    return (await this.#snapshot()).readText(repoPath);
   }
 
-  /**
-   * Writes the files (unchanged ones are left untouched), then, in a git repository, commits
-   * exactly those paths once. Calling it again with the same files makes no new commit.
-   */
-  commit(files: ResearchFile[], message: string): Promise<CommitResult> {
-    const run = this.#commits.then(() => this.#commitNow(files, message));
+  commitOnHead<T>(
+    decide: (head: ResearchSnapshot) => Promise<CommitDecision<T>>,
+  ): Promise<{ value: T; commit?: CommitResult }> {
+    const run = this.#commits.then(async () => {
+      const repo = await this.#repository();
+      return repo
+        ? commitOnGitHead(repo, decide, (files, before) =>
+            this.#updateWorkingCopy(repo, files, before),
+          )
+        : this.#commitToFolder(decide);
+    });
     this.#commits = run.catch(() => {});
     return run;
   }
 
-  async #commitNow(files: ResearchFile[], message: string): Promise<CommitResult> {
+  async commit(files: ResearchFile[], message: string): Promise<CommitResult> {
     const paths = checkResearchFiles(files);
-    const root = this.#sandbox();
-    for (const [i, path] of paths.entries()) {
-      const content = files[i]!.content;
-      if ((await this.#currentText(path)) === content) continue;
-      try {
-        await writeFileInside(root, path, content, { maxBytes: MAX_FILE_BYTES });
-      } catch (error) {
-        throw storeErrorFromSandbox(error, `Could not write ${JSON.stringify(path)}`);
-      }
-    }
-    if (paths.length === 0 || !(await isGitWorkTree(root.realPath, this.#git))) {
-      return { locations: paths };
-    }
-    const commitSha = await commitPaths(root.realPath, paths, message, this.#git);
-    return { commitSha, locations: paths };
+    if (paths.length === 0) return { locations: [] };
+    const { commit } = await this.commitOnHead(async () => ({
+      kind: "commit" as const,
+      files,
+      message,
+      value: undefined,
+    }));
+    return commit ?? { locations: paths };
   }
 
-  /** The file's text if it is a readable regular file; undefined means "write it". */
-  async #currentText(path: string): Promise<string | undefined> {
-    try {
-      return await this.readText(path);
-    } catch {
-      return undefined;
+  async lockIdea(fingerprint: string, options: IdeaLockOptions): Promise<IdeaLock> {
+    if (!/^[0-9a-f]{8,64}$/.test(fingerprint)) throw new TypeError("not an idea fingerprint");
+    return acquireFileLock(
+      path.join(await this.#stateDir(), "locks", `${fingerprint}.lock`),
+      options,
+    );
+  }
+
+  /** Puts back a committed folder's files the working tree or the index lost (see the interface). */
+  async restoreCommitted(folder: string): Promise<string | undefined> {
+    const repo = await this.#repository();
+    const head = repo && (await repo.head());
+    if (!repo || !head) return undefined;
+    const root = this.#sandbox();
+    const blobs = await repo.blobsUnder(head, folder);
+    const restored: string[] = [];
+    for (const blob of blobs) {
+      if ((await readWorkingText(root, blob.path).catch(() => "")) !== undefined) continue;
+      await this.#write(root, blob.path, await repo.readBlob(blob.sha));
+      restored.push(blob.path);
     }
+    const unindexed = await repo.missingFromIndex(blobs.map((b) => b.path));
+    if (unindexed.length > 0) await repo.addToIndex(unindexed);
+    if (restored.length === 0 && unindexed.length === 0) return undefined;
+    return `${folder} was committed by a run that stopped before updating the folder; its files were restored`;
+  }
+
+  /**
+   * After the branch moved: the committed files go into the working tree (only when they
+   * differ) and into the user's index for exactly those paths, so `git status` is clean.
+   */
+  async #updateWorkingCopy(
+    repo: GitRepository,
+    files: readonly ResearchFile[],
+    before: ResearchSnapshot,
+  ): Promise<string[]> {
+    const root = this.#sandbox();
+    const notes: string[] = [];
+    for (const file of files) {
+      const current = await readWorkingText(root, file.path).catch(() => undefined);
+      if (current === file.content) continue;
+      if (current !== undefined && (await before.readText(file.path)) === undefined) {
+        notes.push(leftoverNote(file.path));
+      }
+      await this.#write(root, file.path, file.content);
+    }
+    if (!(await repo.addToIndex(files.map((f) => f.path)))) {
+      notes.push(
+        "the commit landed, but git's index stayed busy; `git status` may list the new files until you run `git add ideas`",
+      );
+    }
+    return [...new Set(notes)];
+  }
+
+  /** A plain folder: under a folder-wide lock, files renamed into place, the completion mark last. */
+  async #commitToFolder<T>(
+    decide: (head: ResearchSnapshot) => Promise<CommitDecision<T>>,
+  ): Promise<{ value: T; commit?: CommitResult }> {
+    const lock = await acquireFileLock(path.join(await this.#stateDir(), "commit.lock"), {
+      wait: true,
+    });
+    try {
+      const root = this.#sandbox();
+      const snapshot = folderSnapshot(() => root);
+      const decision = await decide(snapshot);
+      if (decision.kind === "skip") return { value: decision.value };
+      const paths = checkResearchFiles(decision.files);
+      const files = decision.files
+        .map((file, i) => ({ path: paths[i]!, content: file.content }))
+        .sort((a, b) => Number(isMark(a.path)) - Number(isMark(b.path)));
+      const notes: string[] = [];
+      for (const file of files) {
+        const current = await readWorkingText(root, file.path).catch(() => undefined);
+        if (current === file.content) continue;
+        if (current !== undefined && (await snapshot.readText(file.path)) === undefined) {
+          notes.push(leftoverNote(file.path));
+        }
+        await this.#write(root, file.path, file.content);
+      }
+      const result: CommitResult = { locations: paths };
+      return {
+        value: decision.value,
+        commit: notes.length ? { ...result, notes: [...new Set(notes)] } : result,
+      };
+    } finally {
+      await lock.release();
+    }
+  }
+
+  async #write(root: SandboxRoot, repoPath: string, content: string | Uint8Array): Promise<void> {
+    try {
+      await writeFileInside(root, repoPath, content, { maxBytes: MAX_FILE_BYTES });
+    } catch (error) {
+      throw storeErrorFromSandbox(error, `Could not write ${JSON.stringify(repoPath)}`);
+    }
+  }
+
+  async #snapshot(): Promise<ResearchSnapshot> {
+    const repo = await this.#repository();
+    return repo ? repo.snapshot(await repo.head()) : folderSnapshot(() => this.#sandbox());
+  }
+
+  /** Decided once, on first use: the folder is in a git work tree, or it is a plain folder. */
+  #repository(): Promise<GitRepository | undefined> {
+    this.#repo ??= GitRepository.open(this.#sandbox().realPath, this.#git);
+    return this.#repo;
+  }
+
+  async #stateDir(): Promise<string> {
+    const repo = await this.#repository();
+    const dir = repo ? repo.stateDir : path.join(this.#sandbox().realPath, FOLDER_STATE_DIR);
+    await mkdir(dir, { recursive: true });
+    return dir;
   }
 
   /** Resolved on first use, so a folder created after start-up still works. */
@@ -134,4 +236,13 @@ export class LocalStore implements ResearchStore {
     }
     return this.#root;
   }
+}
+
+function isMark(repoPath: string): boolean {
+  return repoPath.endsWith(`/${COMPLETION_MARK}`);
+}
+
+function leftoverNote(repoPath: string): string {
+  const folder = repoPath.split("/").slice(0, -1).join("/");
+  return `${folder} held files of an earlier run that did not finish; they were replaced`;
 }

@@ -1,5 +1,12 @@
+import type { IdeaLock, IdeaLockOptions } from "../store/idea-lock.ts";
 import { StoreError } from "../store/research-reader.ts";
-import type { CommitResult, ResearchFile, ResearchStore } from "../store/research-store.ts";
+import type {
+  CommitDecision,
+  CommitResult,
+  ResearchFile,
+  ResearchSnapshot,
+  ResearchStore,
+} from "../store/research-store.ts";
 
 /**
  * Wraps a real ResearchStore (a LocalStore over a temp folder in tests) to record every
@@ -44,5 +51,15 @@ export class CountingStore implements ResearchStore {
 
   commit(files: ResearchFile[], message: string): Promise<CommitResult> {
     return this.#inner.commit(files, message);
+  }
+
+  commitOnHead<T>(
+    decide: (head: ResearchSnapshot) => Promise<CommitDecision<T>>,
+  ): Promise<{ value: T; commit?: CommitResult }> {
+    return this.#inner.commitOnHead(decide);
+  }
+
+  lockIdea(fingerprint: string, options: IdeaLockOptions): Promise<IdeaLock> {
+    return this.#inner.lockIdea(fingerprint, options);
   }
 }

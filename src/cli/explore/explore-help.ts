@@ -24,6 +24,8 @@ Options:
   --stats                      record every tool call in exploration-log.json and the result
   --json                       print the result as JSON instead of the path
   --dry-run                    print the prompt, tools, limits and target; call no model
+  --no-wait                    when another run is exploring the same idea in this repository,
+                               stop at once (exit 1) instead of waiting for it and reporting it
   --codebase DIR               let the agent read a codebase (list_files, file_read, search_files;
                                read-only, secrets such as .env and .git are never shown)
   --mcp-config FILE            add the tools of MCP servers started over stdio, from a JSON file

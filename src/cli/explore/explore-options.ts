@@ -22,6 +22,7 @@ const OPTIONS = {
   stats: { type: "boolean" },
   json: { type: "boolean" },
   "dry-run": { type: "boolean" },
+  "no-wait": { type: "boolean" },
   codebase: { type: "string" },
   "mcp-config": { type: "string" },
   "allow-private-fetch": { type: "boolean" },
@@ -62,6 +63,7 @@ export function parseExploreFlags(args: string[]) {
     },
     json: values.json ?? false,
     dryRun: values["dry-run"] ?? false,
+    waitForIdea: !(values["no-wait"] ?? false),
   };
 }
 

@@ -1,5 +1,13 @@
-import type { CommitResult, ResearchStore } from "../../store/research-store.ts";
+import type {
+  CommitDecision,
+  CommitResult,
+  ResearchFile,
+  ResearchSnapshot,
+  ResearchStore,
+} from "../../store/research-store.ts";
+import { findExistingExploration, newFolderName } from "../existing-exploration.ts";
 import { appendLogEntry, type ExplorationLogEntry } from "../exploration-log.ts";
+import { slugifyIdea } from "../idea-identity.ts";
 import {
   appendUpdate,
   parseResearch,
@@ -14,24 +22,117 @@ import type { ResearchOutcome } from "./research-outcome.ts";
 
 type Exploring = Extract<ExplorePlan, { action: "explore" }>;
 
+/** How the commit step ended: which folder holds the research, and the commit if one landed. */
+export type CommittedExploration = {
+  status: "created" | "updated" | "duplicate";
+  folder: string;
+  researchPath: string;
+  logPath: string;
+  commit?: CommitResult;
+};
+
 /**
- * Renders research.md and exploration-log.json and writes both in one commit. Everything it
- * renders comes from persisted step results, so a replay after a crash produces the same files
- * and the store's idempotent commit makes no second commit.
+ * Renders research.md and exploration-log.json and lands both in one commit, decided on the
+ * branch head the commit lands on (so decided again whenever another commit got there first):
+ * a run of this idea that committed meanwhile makes this one a duplicate; a folder another idea
+ * took gets a new name; an update builds on the newest research.md and log. Everything rendered
+ * comes from persisted step results and this run's id is in the log, so a replay after a crash
+ * finds its own commit and makes no second one.
  */
 export async function commitExploration(
   payload: ExplorePayload,
   plan: Exploring,
   outcome: ResearchOutcome,
   store: ResearchStore,
-): Promise<CommitResult & { researchPath: string; logPath: string }> {
-  const { request } = payload;
-  const researchPath = `${plan.folder}/research.md`;
-  const logPath = `${plan.folder}/exploration-log.json`;
-  const { text, removed } = keepRetrievedLinks(stripModelSources(outcome.report), outcome.sources);
+): Promise<CommittedExploration> {
+  const { value, commit } = await store.commitOnHead((head) =>
+    decideOnHead(payload, plan, outcome, head),
+  );
+  return { ...value, ...(commit ? { commit } : {}) };
+}
 
-  const document = buildDocument(payload, plan, outcome, text);
-  const entry: ExplorationLogEntry & { runId: string } = {
+type Decision = CommitDecision<Omit<CommittedExploration, "commit">>;
+
+async function decideOnHead(
+  payload: ExplorePayload,
+  plan: Exploring,
+  outcome: ResearchOutcome,
+  head: ResearchSnapshot,
+): Promise<Decision> {
+  const { request } = payload;
+  const status = plan.isUpdate ? "updated" : "created";
+  const paths = (folder: string) => ({
+    folder,
+    researchPath: `${folder}/research.md`,
+    logPath: `${folder}/exploration-log.json`,
+  });
+  const message = `${plan.isUpdate ? "Update" : "Explore"}: ${oneLine(request.idea)}`;
+
+  const ownCommit = await alreadyCommitted(head, paths(plan.folder), payload.runId);
+  if (ownCommit)
+    return { kind: "commit", files: ownCommit, message, value: { status, ...paths(plan.folder) } };
+
+  let folder = plan.folder;
+  if (!plan.isUpdate) {
+    const folders = await head.listIdeaFolders();
+    const existing = request.force
+      ? undefined
+      : await findExistingExploration(head, request.idea, folders);
+    if (existing) {
+      return { kind: "skip", value: { status: "duplicate", ...paths(`ideas/${existing.folder}`) } };
+    }
+    const name = folder.slice("ideas/".length);
+    if (folders.includes(name)) {
+      folder = `ideas/${newFolderName(folders, plan.date, slugifyIdea(request.idea))}`;
+    }
+  }
+  const target = paths(folder);
+  const { text, removed } = keepRetrievedLinks(stripModelSources(outcome.report), outcome.sources);
+  const previous = plan.isUpdate
+    ? ((await head.readText(target.researchPath)) ?? plan.previous?.content)
+    : undefined;
+  const document = buildDocument(payload, plan, outcome, text, previous);
+  const entry = logEntry(payload, plan, outcome, removed, target.researchPath);
+  const log = appendLogEntry(await head.readText(target.logPath), entry);
+  return {
+    kind: "commit",
+    files: [
+      { path: target.researchPath, content: renderResearch(document) },
+      { path: target.logPath, content: log },
+    ],
+    message,
+    value: { status, ...target },
+  };
+}
+
+/**
+ * When this run's commit is already on the head (a replay after a crash): the head's own files,
+ * so the commit is a no-op that reports the commit holding them.
+ */
+async function alreadyCommitted(
+  head: ResearchSnapshot,
+  target: { researchPath: string; logPath: string },
+  runId: string,
+): Promise<ResearchFile[] | undefined> {
+  const log = await head.readText(target.logPath);
+  if (!log || !logHasRun(log, runId)) return undefined;
+  const research = await head.readText(target.researchPath);
+  if (research === undefined) return undefined;
+  return [
+    { path: target.researchPath, content: research },
+    { path: target.logPath, content: log },
+  ];
+}
+
+function logEntry(
+  payload: ExplorePayload,
+  plan: Exploring,
+  outcome: ResearchOutcome,
+  removed: string[],
+  researchPath: string,
+): ExplorationLogEntry & { runId: string } {
+  const { request } = payload;
+  return {
     runId: payload.runId,
     idea: request.idea,
     mode: request.mode,
@@ -64,16 +165,6 @@ export async function commitExploration(
     ...(removed.length ? { removedLinks: removed } : {}),
     outputPath: researchPath,
   };
-
-  const existingLog = await store.readText(logPath);
-  const result = await store.commit(
-    [
-      { path: researchPath, content: renderResearch(document) },
-      { path: logPath, content: appendLogEntry(withoutRun(existingLog, payload.runId), entry) },
-    ],
-    `${plan.isUpdate ? "Update" : "Explore"}: ${oneLine(request.idea)}`,
-  );
-  return { ...result, researchPath, logPath };
 }
 
 function buildDocument(
@@ -81,9 +172,9 @@ function buildDocument(
   plan: Exploring,
   outcome: ResearchOutcome,
   report: string,
+  previousText: string | undefined,
 ): ResearchDocument {
-  const previous =
-    plan.isUpdate && plan.previous ? parseResearch(plan.previous.content) : undefined;
+  const previous = previousText === undefined ? undefined : parseResearch(previousText);
   if (previous) {
     return appendUpdate(previous, {
       date: plan.date,
@@ -107,15 +198,15 @@ function buildDocument(
   };
 }
 
-// A replayed commit step must not log its run twice: drop an entry with this run's id first.
-function withoutRun(log: string | undefined, runId: string): string | undefined {
-  if (!log) return log;
+/** True when the log holds an entry of this run: its commit already landed. */
+function logHasRun(log: string, runId: string): boolean {
   try {
     const entries: unknown = JSON.parse(log);
-    if (!Array.isArray(entries)) return log;
-    return JSON.stringify(entries.filter((e) => (e as { runId?: unknown })?.runId !== runId));
+    return (
+      Array.isArray(entries) && entries.some((e) => (e as { runId?: unknown })?.runId === runId)
+    );
   } catch {
-    return log;
+    return false;
   }
 }
 

@@ -1,4 +1,5 @@
 import type { Workflow } from "../../jobs/workflow.ts";
+import { fingerprintIdea } from "../idea-identity.ts";
 import { commitExploration } from "./commit-exploration.ts";
 import type { ExplorePayload } from "./explore-plan.ts";
 import { prepareExploration } from "./prepare-exploration.ts";
@@ -14,6 +15,8 @@ export type ExploreResult = {
   locations: string[];
   url?: string;
   commitSha?: string;
+  /** One line each about what was found and fixed on the way (a crashed run's leftovers). */
+  notes?: string[];
   stats?: {
     steps: number;
     stoppedBy: string;
@@ -27,73 +30,118 @@ export type ExploreResult = {
   };
 };
 
+export type ExploreWorkflowDeps = Omit<ResearchDeps, "signal"> & {
+  /** While another run explores the same idea: wait for it (default), or fail at once. */
+  waitForIdea?: boolean;
+  /** Told once when this run starts waiting for another run of the idea. */
+  onWaitForIdea?: (holder: string) => void;
+};
+
 /**
  * Explore as named, checkpointed steps (prepare → research → commit). Each step's result is
  * persisted before the next starts, so a restart never pays for research twice; everything a
  * later step needs comes from earlier step results, never from shared variables.
  */
 export function exploreWorkflow(
-  deps: Omit<ResearchDeps, "signal">,
+  deps: ExploreWorkflowDeps,
 ): Workflow<ExplorePayload, ExploreResult> {
-  return async ({ payload, step, reportProgress, signal }) => {
-    reportProgress({ step: "prepare" });
-    const plan = await step.do("prepare", () => prepareExploration(payload, deps.store));
-    if (plan.action === "duplicate") {
-      return {
-        status: "duplicate",
-        path: plan.researchPath,
-        folder: plan.folder,
-        locations: [plan.researchPath],
-      };
-    }
-
-    reportProgress({ step: "research" });
-    const outcome = await step.do("research", () => {
-      let toolCalls = 0;
-      return researchExploration(payload, plan, {
-        ...deps,
-        signal,
-        onToolCall: (call) => {
-          deps.onToolCall?.(call);
-          toolCalls += 1;
-          reportProgress({ step: "research", toolCalls });
-        },
-        onStep: (progress) => {
-          deps.onStep?.(progress);
-          reportProgress({
-            step: "research",
-            agentStep: progress.step,
-            maxSteps: progress.maxSteps,
-            inputTokens: progress.inputTokens,
-            outputTokens: progress.outputTokens,
-          });
-        },
-      });
-    });
-
-    reportProgress({ step: "commit" });
-    const committed = await step.do("commit", () =>
-      commitExploration(payload, plan, outcome, deps.store),
-    );
-    const url = committed.locations.find((l) => l.endsWith("/research.md") && l.startsWith("http"));
-    return {
-      status: plan.isUpdate ? "updated" : "created",
-      path: committed.researchPath,
-      folder: plan.folder,
-      locations: committed.locations,
-      ...(url ? { url } : {}),
-      ...(committed.commitSha ? { commitSha: committed.commitSha } : {}),
-      stats: {
-        steps: outcome.steps,
-        stoppedBy: outcome.stoppedBy,
-        inputTokens: outcome.usage.inputTokens,
-        outputTokens: outcome.usage.outputTokens,
-        cacheReadTokens: outcome.usage.cacheReadTokens,
-        cacheWriteTokens: outcome.usage.cacheWriteTokens,
-        toolCalls: outcome.toolCalls.length,
-        sources: outcome.sources.length,
-        durationMs: Date.parse(outcome.endedAt) - Date.parse(outcome.startedAt),
+  return async (context) => {
+    const { payload, reportProgress, signal } = context;
+    // One run per idea at a time: a second one waits, then finds the first one's commit.
+    const lock = await deps.store.lockIdea(fingerprintIdea(payload.request.idea), {
+      wait: deps.waitForIdea ?? true,
+      signal,
+      onWait: (holder) => {
+        deps.onWaitForIdea?.(holder);
+        reportProgress({ message: `waiting for ${holder}, which is exploring this idea` });
       },
+    });
+    try {
+      const result = await exploreSteps(deps, context);
+      const notes = [...(lock.tookOver ? [lock.tookOver] : []), ...(result.notes ?? [])];
+      return { ...result, ...(notes.length ? { notes } : {}) };
+    } finally {
+      await lock.release();
+    }
+  };
+}
+
+async function exploreSteps(
+  deps: ExploreWorkflowDeps,
+  { payload, step, reportProgress, signal }: Parameters<Workflow<ExplorePayload, ExploreResult>>[0],
+): Promise<ExploreResult> {
+  reportProgress({ step: "prepare" });
+  const plan = await step.do("prepare", () => prepareExploration(payload, deps.store));
+  if (plan.action === "duplicate") {
+    const restored = await deps.store.restoreCommitted?.(plan.folder);
+    return {
+      status: "duplicate",
+      path: plan.researchPath,
+      folder: plan.folder,
+      locations: [plan.researchPath],
+      ...(restored ? { notes: [restored] } : {}),
     };
+  }
+
+  reportProgress({ step: "research" });
+  const outcome = await step.do("research", () => {
+    let toolCalls = 0;
+    return researchExploration(payload, plan, {
+      ...deps,
+      signal,
+      onToolCall: (call) => {
+        deps.onToolCall?.(call);
+        toolCalls += 1;
+        reportProgress({ step: "research", toolCalls });
+      },
+      onStep: (progress) => {
+        deps.onStep?.(progress);
+        reportProgress({
+          step: "research",
+          agentStep: progress.step,
+          maxSteps: progress.maxSteps,
+          inputTokens: progress.inputTokens,
+          outputTokens: progress.outputTokens,
+        });
+      },
+    });
+  });
+
+  reportProgress({ step: "commit" });
+  const committed = await step.do("commit", () =>
+    commitExploration(payload, plan, outcome, deps.store),
+  );
+  if (committed.status === "duplicate") {
+    // Another run of the idea committed while this one researched: its folder is the answer.
+    return {
+      status: "duplicate",
+      path: committed.researchPath,
+      folder: committed.folder,
+      locations: [committed.researchPath],
+    };
+  }
+  const locations = committed.commit?.locations ?? [committed.researchPath, committed.logPath];
+  const url = locations.find((l) => l.endsWith("/research.md") && l.startsWith("http"));
+  const commitSha = committed.commit?.commitSha;
+  const notes = committed.commit?.notes;
+  return {
+    status: committed.status,
+    path: committed.researchPath,
+    folder: committed.folder,
+    locations,
+    ...(url ? { url } : {}),
+    ...(commitSha ? { commitSha } : {}),
+    ...(notes?.length ? { notes } : {}),
+    stats: {
+      steps: outcome.steps,
+      stoppedBy: outcome.stoppedBy,
+      inputTokens: outcome.usage.inputTokens,
+      outputTokens: outcome.usage.outputTokens,
+      cacheReadTokens: outcome.usage.cacheReadTokens,
+      cacheWriteTokens: outcome.usage.cacheWriteTokens,
+      toolCalls: outcome.toolCalls.length,
+      sources: outcome.sources.length,
+      durationMs: Date.parse(outcome.endedAt) - Date.parse(outcome.startedAt),
+    },
   };
 }

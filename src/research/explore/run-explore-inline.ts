@@ -2,8 +2,11 @@ import { randomUUID } from "node:crypto";
 import type { ExploreRequest } from "../../config/explore-request.ts";
 import type { WorkflowStep } from "../../jobs/workflow.ts";
 import type { ExplorePayload } from "./explore-plan.ts";
-import { type ExploreResult, exploreWorkflow } from "./explore-workflow.ts";
-import type { ResearchDeps } from "./research-exploration.ts";
+import {
+  type ExploreResult,
+  type ExploreWorkflowDeps,
+  exploreWorkflow,
+} from "./explore-workflow.ts";
 
 /** What each step of the explore workflow does, as progress tells a person. */
 const STEP_LABELS: Readonly<Record<string, string>> = {
@@ -23,7 +26,7 @@ export function newExplorePayload(request: ExploreRequest, now = new Date()): Ex
  */
 export function runExploreInline(
   payload: ExplorePayload,
-  deps: Omit<ResearchDeps, "signal">,
+  deps: ExploreWorkflowDeps,
   options: { announce(line: string): void; signal: AbortSignal },
 ): Promise<ExploreResult> {
   return exploreWorkflow(deps)({
