@@ -30,6 +30,8 @@ function ideasRepository(parent: string): LocalStore {
     const folder = join(root, "ideas", `2026-01-01-earlier-idea-${i}`);
     mkdirSync(folder, { recursive: true });
     writeFileSync(join(folder, "research.md"), `---\nfingerprint: f${i}\n---\n\n# Idea ${i}\n`);
+    // The completion mark: without it a plain folder's exploration does not count.
+    writeFileSync(join(folder, "exploration-log.json"), "[]\n");
   }
   return new LocalStore({ root });
 }

@@ -121,7 +121,7 @@ export class LocalStore implements ResearchStore {
   /** Puts back a committed folder's files the working tree or the index lost (see the interface). */
   async restoreCommitted(folder: string): Promise<string | undefined> {
     const repo = await this.#repository();
-    const head = repo && (await repo.head());
+    const head = repo && (await repo.head())?.commit;
     if (!repo || !head) return undefined;
     const root = this.#sandbox();
     const blobs = await repo.blobsUnder(head, folder);
@@ -209,7 +209,9 @@ export class LocalStore implements ResearchStore {
 
   async #snapshot(): Promise<ResearchSnapshot> {
     const repo = await this.#repository();
-    return repo ? repo.snapshot(await repo.head()) : folderSnapshot(() => this.#sandbox());
+    return repo
+      ? repo.snapshot((await repo.head())?.commit)
+      : folderSnapshot(() => this.#sandbox());
   }
 
   /** Decided once, on first use: the folder is in a git work tree, or it is a plain folder. */

@@ -31,18 +31,18 @@ export async function commitOnGitHead<T>(
   updateWorkingCopy: UpdateWorkingCopy,
 ): Promise<{ value: T; commit?: CommitResult }> {
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-    const old = await repo.head();
+    const head = await repo.head();
+    const old = head?.commit;
     const before = repo.snapshot(old);
     const decision = await decide(before);
     if (decision.kind === "skip") return { value: decision.value };
     const paths = checkResearchFiles(decision.files);
     const files = decision.files.map((file, i) => ({ path: paths[i]!, content: file.content }));
-    const entries = [];
-    for (const file of files)
-      entries.push({ path: file.path, sha: await repo.writeBlob(file.content) });
+    const blobs = await repo.writeBlobs(files.map((file) => file.content));
+    const entries = files.map((file, i) => ({ path: file.path, sha: blobs[i]! }));
     const tree = await repo.treeWith(old, entries);
 
-    if (old && tree === (await repo.treeOf(old))) {
+    if (old && tree === head?.tree) {
       // Already committed (a replay, or a run that died after its commit landed).
       const commitSha = await repo.lastCommitTouching(old, paths);
       const notes = await updateWorkingCopy(files, before);

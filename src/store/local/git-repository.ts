@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
-import { mkdir, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import { StoreError } from "../research-reader.ts";
@@ -80,13 +80,14 @@ export class GitRepository {
     });
   }
 
-  /** The commit the branch points at; undefined on a branch with no commits yet. */
-  async head(): Promise<string | undefined> {
-    const out = await this.#git(
-      ["rev-parse", "-q", "--verify", `${this.headRef}^{commit}`],
-      [0, 1],
-    );
-    return out.code === 0 ? out.stdout.trim() : undefined;
+  /** The commit the branch points at and its tree; undefined on a branch with no commits yet. */
+  async head(): Promise<{ commit: string; tree: string } | undefined> {
+    const out =
+      this.headRef === "HEAD"
+        ? await this.#git(["log", "-1", "--format=%H %T", "HEAD", "--"])
+        : await this.#git(["for-each-ref", "--format=%(objectname) %(tree)", this.headRef]);
+    const [commit, tree] = out.stdout.trim().split(" ");
+    return commit && tree ? { commit, tree } : undefined;
   }
 
   /** Read access to the files of `commit` (nothing at all for an unborn branch). */
@@ -133,10 +134,21 @@ export class GitRepository {
     return (await this.#git(["cat-file", "blob", sha])).stdoutBytes;
   }
 
-  /** Writes `content` into the object store; returns its id. */
-  async writeBlob(content: string): Promise<string> {
-    const out = await this.#git(["hash-object", "-w", "--stdin"], [0], { input: content });
-    return out.stdout.trim();
+  /** Writes each content into the object store with one git call; returns their ids in order. */
+  async writeBlobs(contents: readonly string[]): Promise<string[]> {
+    await mkdir(this.stateDir, { recursive: true });
+    const temp = await mkdtemp(path.join(this.stateDir, "blobs-"));
+    try {
+      const files = contents.map((_, i) => path.join(temp, String(i)));
+      await Promise.all(contents.map((content, i) => writeFile(files[i]!, content)));
+      const input = files.map((file) => `${file}\n`).join("");
+      const out = await this.#git(["hash-object", "-w", "--no-filters", "--stdin-paths"], [0], {
+        input,
+      });
+      return out.stdout.trim().split("\n");
+    } finally {
+      await rm(temp, { recursive: true, force: true }).catch(() => {});
+    }
   }
 
   /** The tree of `base` with `entries` put in, built in a private index the user never sees. */
@@ -155,10 +167,6 @@ export class GitRepository {
     } finally {
       await rm(index, { force: true }).catch(() => {});
     }
-  }
-
-  async treeOf(commit: string): Promise<string> {
-    return (await this.#git(["rev-parse", `${commit}^{tree}`])).stdout.trim();
   }
 
   /** A commit of `tree` on top of `parent`; no hook runs. */
