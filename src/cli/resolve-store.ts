@@ -35,6 +35,7 @@ export function resolveStore(choice: StoreChoice, env: Env, cwd: string): Resear
       token: env.GITHUB_TOKEN,
       ...(env.GITHUB_BRANCH ? { branch: env.GITHUB_BRANCH } : {}),
       ...(env.GITHUB_API_URL ? { baseUrl: env.GITHUB_API_URL } : {}),
+      ...(env.GITHUB_TIMEOUT_MS ? { requestTimeoutMs: env.GITHUB_TIMEOUT_MS } : {}),
     });
   }
   return new LocalStore({ root: path.resolve(cwd, choice.repo ?? ".") });

@@ -23,6 +23,12 @@ export const envSchema = z.object({
   GITHUB_TOKEN: optionalText,
   GITHUB_BRANCH: optionalText,
   GITHUB_API_URL: optionalUrl(),
+  /** How long one GitHub request may wait for its answer, in ms (at most a timer's 2^31 - 1). */
+  GITHUB_TIMEOUT_MS: optionalText
+    .refine((v) => v === undefined || (/^[1-9]\d*$/.test(v) && Number(v) <= 2_147_483_647), {
+      message: "must be a whole number of milliseconds from 1 to 2147483647",
+    })
+    .transform((v) => (v === undefined ? undefined : Number(v))),
   OPENAI_COMPATIBLE_API_KEY: optionalText,
   SEARXNG_URL: optionalText,
   TAVILY_API_KEY: optionalText,

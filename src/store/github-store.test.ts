@@ -221,3 +221,176 @@ describe("GitHubStore reading", () => {
     await expect(store().getContent("ideas/none.md")).rejects.toMatchObject({ status: 404 });
   });
 });
+
+describe("GitHubStore.commitOnHead", () => {
+  const solarFolder = "ideas/2026-02-03-solar";
+
+  it("decides on the head: skip makes no request after reading it", async () => {
+    const seen: string[][] = [];
+    const result = await store().commitOnHead(async (head) => {
+      seen.push(await head.listIdeaFolders());
+      return { kind: "skip", value: "duplicate" };
+    });
+    expect(result).toEqual({ value: "duplicate" });
+    expect(seen).toEqual([["2026-01-01-old"]]);
+    expect(repo.log()).toHaveLength(1);
+    expect(github.requests.filter((r) => r.method !== "GET")).toHaveLength(0);
+  });
+
+  it("reads the head it decides on, not the branch as it is by then", async () => {
+    const text = await store().commitOnHead(async (head) => {
+      repo.push({ "ideas/2026-01-01-old/research.md": "# Rewritten\n" }, "meanwhile");
+      return { kind: "skip", value: await head.readText("ideas/2026-01-01-old/research.md") };
+    });
+    expect(text.value).toBe("# Old\n");
+  });
+
+  it("decides again on the new head when another commit lands first", async () => {
+    github.intercept({
+      method: "PATCH",
+      path: "/git/refs/heads/main",
+      before: () => repo.push({ [`${solarFolder}/research.md`]: "# Theirs\n" }, "someone else"),
+    });
+    const decisions: string[][] = [];
+    const result = await store().commitOnHead(async (head) => {
+      const folders = await head.listIdeaFolders();
+      decisions.push(folders);
+      const folder = folders.includes("2026-02-03-solar") ? `${solarFolder}-2` : solarFolder;
+      const files = [{ path: `${folder}/research.md`, content: "# Mine\n" }];
+      return { kind: "commit", files, message: "mine", value: folder };
+    });
+
+    expect(decisions).toEqual([["2026-01-01-old"], ["2026-01-01-old", "2026-02-03-solar"]]);
+    expect(result.value).toBe(`${solarFolder}-2`);
+    expect(result.commit?.commitSha).toBe(repo.head());
+    expect(repo.log().map((c) => c.message)).toEqual(["mine", "someone else", "seed"]);
+    expect(repo.readFile(`${solarFolder}/research.md`)).toBe("# Theirs\n");
+    expect(repo.readFile(`${solarFolder}-2/research.md`)).toBe("# Mine\n");
+  });
+});
+
+describe("GitHubStore: a ref update whose answer is lost", () => {
+  const refUpdate = { method: "PATCH", path: "/git/refs/heads/main" };
+
+  it("is read back: applied, then answered 502 every time, is one commit and a success", async () => {
+    github.intercept({ ...refUpdate, times: Infinity, replyAfterHandling: serverError(502) });
+    const head = repo.head();
+    const result = await store().commit(files, "mine");
+
+    expect(repo.log().map((c) => c.message)).toEqual(["mine", "seed"]);
+    expect(repo.log()[0]?.parents).toEqual([head]);
+    expect(result.commitSha).toBe(repo.head());
+    // Read back, not sent again.
+    expect(github.requestsTo("PATCH", "/git/refs/")).toHaveLength(1);
+  });
+
+  it("is read back after a timeout: applied but never answered is one commit and a success", async () => {
+    github.intercept({ ...refUpdate, delayMs: Infinity });
+    const result = await store({ requestTimeoutMs: 200 }).commit(files, "mine");
+
+    expect(repo.log().map((c) => c.message)).toEqual(["mine", "seed"]);
+    expect(result.commitSha).toBe(repo.head());
+  });
+
+  it("counts as landed when others committed on top of it before it was read back", async () => {
+    github.intercept({ ...refUpdate, replyAfterHandling: serverError(502) });
+    let pushedOnTop = false;
+    github.intercept({
+      method: "GET",
+      path: "/branches/main",
+      times: Infinity,
+      before: () => {
+        if (pushedOnTop || repo.log()[0]?.message !== "mine") return;
+        pushedOnTop = true;
+        repo.push({ "ideas/other/research.md": "x" }, "on top");
+      },
+    });
+    let decisions = 0;
+    const result = await store().commitOnHead(async () => {
+      decisions += 1;
+      return { kind: "commit", files, message: "mine", value: decisions };
+    });
+    expect(repo.log().map((c) => c.message)).toEqual(["on top", "mine", "seed"]);
+    expect(result.value).toBe(1);
+    expect(result.commit?.commitSha).toBe(repo.log()[1]?.sha);
+  });
+
+  it("sends the same commit again, without deciding again, when it did not land", async () => {
+    github.intercept({ ...refUpdate, reply: serverError(502) });
+    let decisions = 0;
+    const result = await store().commitOnHead(async () => {
+      decisions += 1;
+      return { kind: "commit", files, message: "mine", value: decisions };
+    });
+
+    expect(result.value).toBe(1);
+    expect(repo.log().map((c) => c.message)).toEqual(["mine", "seed"]);
+    expect(result.commit?.commitSha).toBe(repo.head());
+    const sent = github
+      .requestsTo("PATCH", "/git/refs/")
+      .map((r) => (r.body as { sha: string }).sha);
+    expect(sent).toEqual([repo.head(), repo.head()]);
+  });
+
+  it("decides again when the branch moved elsewhere and it did not land", async () => {
+    github.intercept({
+      ...refUpdate,
+      before: () => repo.push({ "ideas/other/research.md": "x" }, "someone else"),
+      reply: serverError(502),
+    });
+    let decisions = 0;
+    const result = await store().commitOnHead(async () => {
+      decisions += 1;
+      return { kind: "commit", files, message: "mine", value: decisions };
+    });
+    expect(result.value).toBe(2);
+    expect(repo.log().map((c) => c.message)).toEqual(["mine", "someone else", "seed"]);
+  });
+});
+
+describe("GitHubStore: requests that never answer", () => {
+  const repository = /^\/repos\/me\/ideas$/;
+
+  it("gives up after the timeout on each attempt, with one clear line", async () => {
+    github.intercept({
+      method: "GET",
+      path: repository,
+      times: Infinity,
+      delayMs: Infinity,
+    });
+    const started = Date.now();
+    const error = await store({ requestTimeoutMs: 200 })
+      .verify()
+      .catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(StoreError);
+    expect((error as StoreError).message).toBe(
+      "GitHub did not answer within 0.2 s while opening me/ideas (4 attempts); check GitHub's status or set GITHUB_TIMEOUT_MS",
+    );
+    expect((error as StoreError).transient).toBe(true);
+    expect(github.requestsTo("GET", repository)).toHaveLength(4);
+    expect(Date.now() - started).toBeLessThan(4 * 200 + 1000);
+  }, 5000);
+
+  it("is patient with an answer that comes within the timeout", async () => {
+    github.intercept({ method: "GET", path: repository, delayMs: 100 });
+    await expect(store({ requestTimeoutMs: 1000 }).verify()).resolves.toBeUndefined();
+    expect(github.requestsTo("GET", repository)).toHaveLength(1);
+  });
+
+  it("stops at once, without a retry, when the caller cancels", async () => {
+    github.intercept({ method: "GET", path: "/contents/", times: Infinity, delayMs: Infinity });
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(new Error("the user pressed Ctrl+C")), 50);
+    const error = await store({ requestTimeoutMs: 10_000 })
+      .getContent("ideas/2026-01-01-old/research.md", { signal: controller.signal })
+      .catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(StoreError);
+    expect((error as StoreError).message).toBe(
+      "GitHub request cancelled while reading ideas/2026-01-01-old/research.md",
+    );
+    expect((error as StoreError).transient).toBe(false);
+    expect(github.requestsTo("GET", "/contents/")).toHaveLength(1);
+  }, 5000);
+});

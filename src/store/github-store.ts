@@ -1,14 +1,25 @@
-import { commitToBranch } from "./github/git-data-commit.ts";
-import { type ErrorContext, statusOf, toStoreError } from "./github/github-error.ts";
+import { readHead } from "./github/branch-head.ts";
+import { type CommittedFiles, commitOnBranch } from "./github/git-data-commit.ts";
+import { statusOf, toStoreError } from "./github/github-error.ts";
 import {
   createGitHubClient,
-  type GitHubClient,
+  DEFAULT_DELAY_UNIT_MS,
+  DEFAULT_RETRIES,
   type GitHubRetryOptions,
 } from "./github/octokit-client.ts";
+import { errorContext, type GitHubRepoContext } from "./github/repo-context.ts";
+import { contentAt, ideaFoldersIn, textAt } from "./github/snapshot-reads.ts";
 import { githubWebUrl } from "./github/web-url.ts";
+import { createProcessIdeaLocks, type IdeaLock, type IdeaLockOptions } from "./idea-lock.ts";
 import { checkResearchFiles } from "./research-files.ts";
 import { StoreError } from "./research-reader.ts";
-import type { CommitResult, ResearchFile, ResearchStore } from "./research-store.ts";
+import type {
+  CommitDecision,
+  CommitResult,
+  ResearchFile,
+  ResearchSnapshot,
+  ResearchStore,
+} from "./research-store.ts";
 
 export interface GitHubStoreOptions {
   owner: string;
@@ -21,59 +32,56 @@ export interface GitHubStoreOptions {
   /** Web root used for the returned file locations. Default: the one that goes with `baseUrl`. */
   htmlUrl?: string;
   retry?: GitHubRetryOptions;
+  /** How long one request may wait for its whole answer, in ms (default 30,000). */
+  requestTimeoutMs?: number;
   /** Commit attempts when the branch keeps moving (default 4). */
   commitAttempts?: number;
 }
 
-const IDEAS_FOLDER = "ideas";
-
 /** The ideas repository on GitHub, read through the Contents API, written through Git Data. */
 export class GitHubStore implements ResearchStore {
   readonly description: string;
-  readonly #owner: string;
-  readonly #repo: string;
+  readonly #ctx: GitHubRepoContext;
   readonly #branch: string;
-  readonly #token: string;
   readonly #htmlUrl: string;
   readonly #attempts: number;
-  readonly #octokit: GitHubClient;
+  readonly #retry: GitHubRetryOptions;
+  // GitHub has no place to keep a lock file: runs of one idea wait for each other in this
+  // process, and across machines the commit's decision on the head prevents a second folder.
+  readonly #lockIdea = createProcessIdeaLocks();
 
   constructor(options: GitHubStoreOptions) {
-    this.#owner = options.owner;
-    this.#repo = options.repo;
     this.#branch = options.branch ?? "main";
-    this.#token = options.token;
     this.#htmlUrl = (options.htmlUrl ?? githubWebUrl(options.baseUrl)).replace(/\/+$/, "");
     this.#attempts = options.commitAttempts ?? 4;
-    this.#octokit = createGitHubClient({
-      token: options.token,
-      ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }),
-      ...options.retry,
-    });
-    this.description = `github ${this.#owner}/${this.#repo}@${this.#branch}`;
+    this.#retry = options.retry ?? {};
+    this.#ctx = {
+      owner: options.owner,
+      repo: options.repo,
+      secrets: [options.token],
+      octokit: createGitHubClient({
+        token: options.token,
+        ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }),
+        ...(options.requestTimeoutMs === undefined
+          ? {}
+          : { requestTimeoutMs: options.requestTimeoutMs }),
+        ...options.retry,
+      }),
+    };
+    this.description = `github ${options.owner}/${options.repo}@${this.#branch}`;
   }
 
   /** The raw Contents API answer for `repoPath` on the configured branch. */
-  async getContent(repoPath: string, options: { signal?: AbortSignal } = {}): Promise<unknown> {
-    try {
-      const { data } = await this.#octokit.rest.repos.getContent({
-        owner: this.#owner,
-        repo: this.#repo,
-        path: repoPath,
-        ref: this.#branch,
-        ...(options.signal ? { request: { signal: options.signal } } : {}),
-      });
-      return data;
-    } catch (error) {
-      throw toStoreError(error, this.#context(`reading ${repoPath}`));
-    }
+  getContent(repoPath: string, options: { signal?: AbortSignal } = {}): Promise<unknown> {
+    return contentAt(this.#ctx, repoPath, this.#branch, options.signal);
   }
 
   async verify(): Promise<void> {
-    const name = `${this.#owner}/${this.#repo}`;
+    const { octokit, owner, repo } = this.#ctx;
+    const name = `${owner}/${repo}`;
     let canPush: boolean | undefined;
     try {
-      const { data } = await this.#octokit.rest.repos.get({ owner: this.#owner, repo: this.#repo });
+      const { data } = await octokit.rest.repos.get({ owner, repo });
       canPush = data.permissions?.push;
     } catch (error) {
       if (statusOf(error) === 404) {
@@ -82,7 +90,7 @@ export class GitHubStore implements ResearchStore {
           { status: 404 },
         );
       }
-      throw toStoreError(error, this.#context(`opening ${name}`));
+      throw toStoreError(error, errorContext(this.#ctx, `opening ${name}`));
     }
     if (canPush === false) {
       throw new StoreError(
@@ -91,11 +99,7 @@ export class GitHubStore implements ResearchStore {
       );
     }
     try {
-      await this.#octokit.rest.repos.getBranch({
-        owner: this.#owner,
-        repo: this.#repo,
-        branch: this.#branch,
-      });
+      await octokit.rest.repos.getBranch({ owner, repo, branch: this.#branch });
     } catch (error) {
       if (statusOf(error) === 404) {
         throw new StoreError(
@@ -103,84 +107,54 @@ export class GitHubStore implements ResearchStore {
           { status: 404 },
         );
       }
-      throw toStoreError(error, this.#context(`opening branch ${this.#branch} of ${name}`));
+      throw toStoreError(
+        error,
+        errorContext(this.#ctx, `opening branch ${this.#branch} of ${name}`),
+      );
     }
   }
 
-  /** Folder names under ideas/ from the Git Trees API (no 1,000-entry cap as with Contents). */
+  /** Folder names under ideas/ on the configured branch, as committed. */
   async listIdeaFolders(): Promise<string[]> {
-    const { owner, repo } = { owner: this.#owner, repo: this.#repo };
-    try {
-      const { data: branch } = await this.#octokit.rest.repos.getBranch({
-        owner,
-        repo,
-        branch: this.#branch,
-      });
-      const root = await this.#octokit.rest.git.getTree({
-        owner,
-        repo,
-        tree_sha: branch.commit.commit.tree.sha,
-      });
-      const ideas = root.data.tree.find((e) => e.path === IDEAS_FOLDER && e.type === "tree");
-      if (!ideas?.sha) return [];
-      const folder = await this.#octokit.rest.git.getTree({ owner, repo, tree_sha: ideas.sha });
-      return folder.data.tree
-        .filter((e) => e.type === "tree" && e.path !== undefined && !e.path.startsWith("."))
-        .map((e) => e.path!)
-        .sort();
-    } catch (error) {
-      throw toStoreError(error, this.#context("listing the ideas folder"));
-    }
+    const head = await readHead(this.#ctx, this.#branch);
+    return ideaFoldersIn(this.#ctx, head.tree);
   }
 
-  async readText(repoPath: string): Promise<string | undefined> {
-    let data: unknown;
-    try {
-      data = await this.getContent(repoPath);
-    } catch (error) {
-      if (error instanceof StoreError && error.status === 404) return undefined;
-      throw error;
-    }
-    const file = data as {
-      type?: unknown;
-      path?: unknown;
-      encoding?: unknown;
-      content?: unknown;
-      sha?: unknown;
-    };
-    // A different path means GitHub followed a link: never return another file's text.
-    if (Array.isArray(data) || file.type !== "file" || file.path !== repoPath) {
-      throw new StoreError(`${repoPath} is not a file`);
-    }
-    if (file.encoding === "base64" && typeof file.content === "string") {
-      return Buffer.from(file.content, "base64").toString("utf8");
-    }
-    // Over 1 MB the Contents API leaves the content out; the blob API serves up to 100 MB.
-    try {
-      const blob = await this.#octokit.rest.git.getBlob({
-        owner: this.#owner,
-        repo: this.#repo,
-        file_sha: String(file.sha),
-      });
-      return Buffer.from(blob.data.content, "base64").toString("utf8");
-    } catch (error) {
-      throw toStoreError(error, this.#context(`reading ${repoPath}`));
-    }
+  readText(repoPath: string): Promise<string | undefined> {
+    return textAt(this.#ctx, repoPath, this.#branch);
+  }
+
+  async commitOnHead<T>(
+    decide: (head: ResearchSnapshot) => Promise<CommitDecision<T>>,
+  ): Promise<{ value: T; commit?: CommitResult }> {
+    const { value, commit } = await commitOnBranch(this.#ctx, this.#branch, decide, {
+      attempts: this.#attempts,
+      // A lost ref update is sent again as often, and as patiently, as the client retries.
+      refUpdate: {
+        resends: this.#retry.retries ?? DEFAULT_RETRIES,
+        delayUnitMs: this.#retry.delayUnitMs ?? DEFAULT_DELAY_UNIT_MS,
+      },
+    });
+    return { value, ...(commit ? { commit: this.#commitResult(commit) } : {}) };
   }
 
   async commit(files: ResearchFile[], message: string): Promise<CommitResult> {
-    const paths = checkResearchFiles(files);
-    const canonical = files.map((file, i) => ({ path: paths[i]!, content: file.content }));
-    const { commitSha } =
-      canonical.length === 0
-        ? { commitSha: undefined }
-        : await commitToBranch(
-            this.#octokit,
-            { owner: this.#owner, repo: this.#repo, branch: this.#branch },
-            canonical,
-            message,
-            { attempts: this.#attempts, secrets: [this.#token] },
-          );
+    // Checked here too so that a bad path fails before any request.
+    checkResearchFiles(files);
+    const { commit } = await this.commitOnHead(async () => ({
+      kind: "commit" as const,
+      files,
+      message,
+      value: undefined,
+    }));
+    return commit ?? { locations: [] };
+  }
+
+  lockIdea(fingerprint: string, options: IdeaLockOptions): Promise<IdeaLock> {
+    return this.#lockIdea(fingerprint, options);
+  }
+
+  #commitResult({ paths, commitSha }: CommittedFiles): CommitResult {
     return {
       ...(commitSha === undefined ? {} : { commitSha }),
       locations: paths.map((path) => this.#htmlLocation(path)),
@@ -190,10 +164,7 @@ export class GitHubStore implements ResearchStore {
   #htmlLocation(path: string): string {
     const encoded = path.split("/").map(encodeURIComponent).join("/");
     const branch = this.#branch.split("/").map(encodeURIComponent).join("/");
-    return `${this.#htmlUrl}/${this.#owner}/${this.#repo}/blob/${branch}/${encoded}`;
-  }
-
-  #context(action: string): ErrorContext {
-    return { action, secrets: [this.#token] };
+    const { owner, repo } = this.#ctx;
+    return `${this.#htmlUrl}/${owner}/${repo}/blob/${branch}/${encoded}`;
   }
 }

@@ -1,6 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type FakeAnthropicServer, reply } from "../fakes/anthropic-server.ts";
-import { changedFiles, type FakeGitHub, type FakeRepo } from "../fakes/github-server.ts";
+import {
+  changedFiles,
+  type FakeGitHub,
+  type FakeRepo,
+  serverError,
+} from "../fakes/github-server.ts";
 import {
   GITHUB_TOKEN,
   REFILL_EARLIER,
@@ -115,5 +120,55 @@ describe("idea-explorer explore --github (fake GitHub REST API, fake Anthropic A
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/GITHUB_TOKEN is not set/);
     expect(fake.requests).toHaveLength(0);
+  });
+
+  it("succeeds with one commit when the branch update landed but its answer was lost (502)", async () => {
+    scriptRefillExploration(fake);
+    github.intercept({
+      method: "PATCH",
+      path: "/git/refs/heads/main",
+      times: Infinity,
+      replyAfterHandling: serverError(502),
+    });
+    const run = await explore(["--github", "me/ideas"]);
+
+    expect(run.code).toBe(0);
+    expect(run.stderr).not.toContain("GitHub answered");
+    const log = repo.log();
+    expect(log).toHaveLength(2);
+    expect(log[0]?.message).toContain(REFILL_IDEA);
+    const written = changedFiles(repo, log[0]!.sha);
+    expect(run.stdout.trim()).toBe(`${github.url}/me/ideas/blob/main/${written[1]}`);
+  });
+
+  it("gives up on a GitHub that never answers after GITHUB_TIMEOUT_MS per attempt, in one line", async () => {
+    github.intercept({
+      method: "GET",
+      path: /^\/repos\/me\/ideas$/,
+      times: Infinity,
+      delayMs: Infinity,
+    });
+    const started = Date.now();
+    const run = await explore(["--github", "me/ideas"], { GITHUB_TIMEOUT_MS: "300" });
+
+    expect(run.code).toBe(1);
+    expect(run.stderr.trim().split("\n")).toEqual([
+      "idea-explorer explore: GitHub did not answer within 0.3 s while opening me/ideas (4 attempts); check GitHub's status or set GITHUB_TIMEOUT_MS",
+    ]);
+    expect(run.stderr).not.toContain(GITHUB_TOKEN);
+    expect(run.stderr).not.toContain(github.url);
+    // Four attempts of 0.3 s and the retry plugin's backoff of 1 + 4 + 9 s between them.
+    expect(Date.now() - started).toBeLessThan(25_000);
+    expect(fake.requests).toHaveLength(0);
+  }, 40_000);
+
+  it("names GITHUB_TIMEOUT_MS when it is not a positive whole number", async () => {
+    const run = await explore(["--github", "me/ideas"], { GITHUB_TIMEOUT_MS: "30s" });
+
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim().split("\n")).toEqual([
+      expect.stringMatching(/^idea-explorer explore: .*GITHUB_TIMEOUT_MS: must be a whole number/),
+    ]);
+    expect(github.requests).toHaveLength(0);
   });
 });

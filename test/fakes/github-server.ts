@@ -12,13 +12,16 @@
  *        git/trees/{sha|ref}?recursive=1, POST git/commits, GET git/commits/{sha},
  *        GET git/ref/heads/{b} and git/refs/heads/{b}, PATCH git/refs/heads/{b} (422 "Update is
  *        not a fast forward" unless force), POST git/refs
+ * - GET  /repos/{o}/{r}/compare/{base}...{head}  status / ahead_by / behind_by / commits
  *
  * Auth like GitHub: an unknown token is 401 "Bad credentials" on every route; a private repo
  * the token cannot see is 404 (never 403); a token without push gets 403 on writes.
  *
  * Test controls: `requests` logs every call; `intercept()` answers matching requests with a
  * canned reply (rate limits, 5xx — see the reply builders in ./github/http.ts) and/or runs a
- * hook first (e.g. `repo.push(...)` to move a branch head between a client's calls).
+ * hook first (e.g. `repo.push(...)` to move a branch head between a client's calls). It also
+ * loses answers the way a network does: a request handled for real but answered with an error
+ * (`replyAfterHandling`), or an answer held back for a while or for ever (`delayMs`).
  *
  *   const github = await startFakeGitHub({ tokens: { "ghp_test": {} } });
  *   const repo = github.addRepo("me/ideas", { files: { "ideas/a/research.md": "# A" } });
@@ -61,6 +64,17 @@ export interface InterceptRule {
   before?: (request: GitHubRequest) => void;
   /** Answer with this instead of the normal handling. */
   reply?: GitHubReply;
+  /**
+   * Handle the request for real (a ref update lands), then answer with this instead of the real
+   * answer: GitHub applied it, but its answer was lost on the way back (a 502 from a proxy).
+   */
+  replyAfterHandling?: GitHubReply;
+  /**
+   * Hold the answer back this long, in ms; Infinity never answers, leaving the connection open
+   * until the client gives up. The request is handled when it arrives, so an update held back
+   * has already landed (combine with `reply` for one that has not).
+   */
+  delayMs?: number;
 }
 
 export interface RepoOptions {
@@ -96,13 +110,16 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
   const requests: GitHubRequest[] = [];
   let url = "";
 
-  const handle = (request: GitHubRequest): GitHubReply => {
-    const rule = rules.find((r) => r.left > 0 && matches(r, request));
-    if (rule) {
-      rule.left -= 1;
-      rule.before?.(request);
-      if (rule.reply) return rule.reply;
-    }
+  /** The answer to a request: its intercept rule's, or the real one (then maybe replaced). */
+  const answerFor = (request: GitHubRequest, rule: InterceptRule | undefined): GitHubReply => {
+    rule?.before?.(request);
+    if (rule?.reply) return rule.reply;
+    const real = route(request);
+    return rule?.replyAfterHandling ?? real;
+  };
+
+  /** The real handling: auth like GitHub, then the repository and Git Data routes. */
+  const route = (request: GitHubRequest): GitHubReply => {
     const auth = request.headers.authorization;
     const token = auth?.replace(/^(token|bearer)\s+/i, "");
     const grant = token === undefined ? undefined : tokens.get(token);
@@ -129,19 +146,30 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
     return reply ?? notFound();
   };
 
+  const heldAnswers = new Set<NodeJS.Timeout>();
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => {
       const request = record(req, Buffer.concat(chunks));
       requests.push(request);
+      const rule = rules.find((r) => r.left > 0 && matches(r, request));
+      if (rule) rule.left -= 1;
       let reply: GitHubReply;
       try {
-        reply = handle(request);
+        reply = answerFor(request, rule);
       } catch (error) {
         reply = githubError(500, `fake GitHub bug: ${String(error)}`);
       }
-      send(res, reply);
+      const delayMs = rule?.delayMs ?? 0;
+      if (delayMs === 0) return send(res, reply);
+      // Never answered: the connection stays open until the client gives up or the fake closes.
+      if (delayMs === Number.POSITIVE_INFINITY) return;
+      const timer = setTimeout(() => {
+        heldAnswers.delete(timer);
+        if (!res.destroyed) send(res, reply);
+      }, delayMs);
+      heldAnswers.add(timer);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -184,6 +212,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
     },
     close: () =>
       new Promise<void>((resolve) => {
+        for (const timer of heldAnswers) clearTimeout(timer);
         server.closeAllConnections();
         server.close(() => resolve());
       }),

@@ -1,138 +1,140 @@
+import { checkResearchFiles } from "../research-files.ts";
 import { StoreError } from "../research-reader.ts";
-import type { ResearchFile } from "../research-store.ts";
-import { type ErrorContext, statusOf, toStoreError } from "./github-error.ts";
-import type { GitHubClient } from "./octokit-client.ts";
-
-export interface BranchTarget {
-  owner: string;
-  repo: string;
-  branch: string;
-}
+import type { CommitDecision, ResearchFile, ResearchSnapshot } from "../research-store.ts";
+import { type BranchHead, readHead } from "./branch-head.ts";
+import { toStoreError } from "./github-error.ts";
+import { lastCommitOf } from "./last-commit.ts";
+import { moveBranch, type RefUpdateOptions } from "./ref-update.ts";
+import { errorContext, type GitHubRepoContext } from "./repo-context.ts";
+import { snapshotOf } from "./snapshot-reads.ts";
 
 export interface GitDataCommitOptions {
-  /** Attempts when the branch moves between reading its head and updating it (default 4). */
+  /** Decisions, each on a fresh head, before giving up on a branch that keeps moving. */
   attempts: number;
-  secrets: readonly string[];
+  refUpdate: RefUpdateOptions;
+}
+
+/** The files a decision put on the branch, and the commit that holds them. */
+export interface CommittedFiles {
+  /** Canonical repository paths, in the decision's order. */
+  paths: string[];
+  /** Absent only when the decision committed no files. */
+  commitSha?: string;
 }
 
 /**
- * Puts every file into ONE commit on the branch through the Git Data API: blobs, a tree on top
- * of the head's tree (`base_tree`), a commit whose parent is the head, then a ref update WITHOUT
- * force. If someone pushed meanwhile, GitHub refuses the update (422 not a fast forward); the
- * tree and commit are rebuilt on the new head, so their changes are kept, never overwritten.
+ * Lands ONE commit on the branch through the Git Data API, decided on the head it lands on:
+ * read the head, let `decide` look at it, then blobs, a tree on top of the head's tree
+ * (`base_tree`), a commit whose parent is the head, and a fast-forward-only ref update. If
+ * someone pushed meanwhile, `decide` runs again on the new head (their commit may make ours a
+ * duplicate, or take our folder), so their changes are kept, never overwritten.
  *
  * Idempotent: when the new tree equals the head's tree (the files are already there, e.g. a job
- * replayed after a crash) no commit is made and the commit that last wrote them is returned with
- * `created: false` (the head may be someone else's commit by then).
+ * replayed after a crash) no commit is made and the commit that last wrote them is reported.
  */
-export async function commitToBranch(
-  octokit: GitHubClient,
-  target: BranchTarget,
-  files: readonly ResearchFile[],
-  message: string,
+export async function commitOnBranch<T>(
+  ctx: GitHubRepoContext,
+  branch: string,
+  decide: (head: ResearchSnapshot) => Promise<CommitDecision<T>>,
   options: GitDataCommitOptions,
-): Promise<{ commitSha: string; created: boolean }> {
-  const { owner, repo, branch } = target;
-  const fail = (action: string) => (error: unknown) => {
-    throw toStoreError(error, context(action, options));
-  };
-
-  // Blobs are content-addressed: uploaded once, valid for every attempt.
-  const blobs: string[] = [];
-  for (const file of files) {
-    const { data } = await octokit.rest.git
-      .createBlob({
-        owner,
-        repo,
-        content: Buffer.from(file.content, "utf8").toString("base64"),
-        encoding: "base64",
-      })
-      .catch(fail(`uploading ${file.path}`));
-    blobs.push(data.sha);
-  }
-
+): Promise<{ value: T; commit?: CommittedFiles }> {
+  const uploadBlob = blobUploader(ctx);
   for (let attempt = 1; attempt <= options.attempts; attempt++) {
-    const head = await readHead(octokit, target, options);
-    const { data: tree } = await octokit.rest.git
-      .createTree({
-        owner,
-        repo,
-        base_tree: head.tree,
-        tree: files.map((file, i) => ({
-          path: file.path,
-          mode: "100644" as const,
-          type: "blob" as const,
-          sha: blobs[i]!,
-        })),
-      })
-      .catch(fail(`building the tree for ${owner}/${repo}`));
-    if (tree.sha === head.tree) {
-      return { commitSha: await lastCommitOf(octokit, target, files, head.commit), created: false };
-    }
+    const head = await readHead(ctx, branch);
+    const decision = await decide(snapshotOf(ctx, head));
+    if (decision.kind === "skip") return { value: decision.value };
+    const paths = checkResearchFiles(decision.files);
+    const files = decision.files.map((file, i) => ({ path: paths[i]!, content: file.content }));
+    if (files.length === 0) return { value: decision.value, commit: { paths } };
 
-    const { data: commit } = await octokit.rest.git
-      .createCommit({ owner, repo, message, tree: tree.sha, parents: [head.commit] })
-      .catch(fail(`creating a commit in ${owner}/${repo}`));
-    try {
-      await octokit.rest.git.updateRef({
-        owner,
-        repo,
-        ref: `heads/${branch}`,
-        sha: commit.sha,
-        force: false,
-      });
-      return { commitSha: commit.sha, created: true };
-    } catch (error) {
-      // 422 = the head moved (not a fast forward): rebuild on the new head.
-      if (statusOf(error) !== 422) fail(`updating branch ${branch}`)(error);
+    const tree = await buildTree(ctx, head, files, uploadBlob);
+    if (tree === head.tree) {
+      const commitSha = await lastCommitOf(ctx, paths[0]!, head.commit);
+      return { value: decision.value, commit: { paths, commitSha } };
     }
+    const commitSha = await createCommit(ctx, head, tree, decision.message);
+    const outcome = await moveBranch(
+      ctx,
+      branch,
+      { from: head.commit, to: commitSha },
+      options.refUpdate,
+    );
+    if (outcome === "landed") return { value: decision.value, commit: { paths, commitSha } };
   }
   throw new StoreError(
-    `Branch ${branch} of ${owner}/${repo} kept moving during ${options.attempts} commit attempts; try again`,
+    `Branch ${branch} of ${ctx.owner}/${ctx.repo} kept moving during ${options.attempts} commit attempts; try again`,
     { status: 409 },
   );
 }
 
-/** The newest commit on the branch that touched the first file; the head if none is found. */
-async function lastCommitOf(
-  octokit: GitHubClient,
-  { owner, repo, branch }: BranchTarget,
-  files: readonly ResearchFile[],
-  head: string,
-): Promise<string> {
-  const path = files[0]?.path;
-  if (!path) return head;
-  try {
-    const { data } = await octokit.rest.repos.listCommits({
-      owner,
-      repo,
-      sha: branch,
-      path,
-      per_page: 1,
-    });
-    return data[0]?.sha ?? head;
-  } catch {
-    // The files are committed either way; only the reported SHA would be less precise.
-    return head;
-  }
-}
-
-async function readHead(
-  octokit: GitHubClient,
-  { owner, repo, branch }: BranchTarget,
-  options: GitDataCommitOptions,
-): Promise<{ commit: string; tree: string }> {
-  try {
-    const { data } = await octokit.rest.repos.getBranch({ owner, repo, branch });
-    return { commit: data.commit.sha, tree: data.commit.commit.tree.sha };
-  } catch (error) {
-    if (statusOf(error) === 404) {
-      throw new StoreError(`Branch ${branch} does not exist in ${owner}/${repo}`, { status: 404 });
+/**
+ * Uploads each distinct content once: blobs are content-addressed, so a blob uploaded for one
+ * attempt serves every later attempt, whatever head it is decided on.
+ */
+function blobUploader(ctx: GitHubRepoContext): (file: ResearchFile) => Promise<string> {
+  const uploaded = new Map<string, Promise<string>>();
+  return (file) => {
+    let sha = uploaded.get(file.content);
+    if (!sha) {
+      sha = ctx.octokit.rest.git
+        .createBlob({
+          owner: ctx.owner,
+          repo: ctx.repo,
+          content: Buffer.from(file.content, "utf8").toString("base64"),
+          encoding: "base64",
+        })
+        .then(
+          ({ data }) => data.sha,
+          (error: unknown) => {
+            throw toStoreError(error, errorContext(ctx, `uploading ${file.path}`));
+          },
+        );
+      uploaded.set(file.content, sha);
     }
-    throw toStoreError(error, context(`reading branch ${branch}`, options));
+    return sha;
+  };
+}
+
+async function buildTree(
+  ctx: GitHubRepoContext,
+  head: BranchHead,
+  files: readonly ResearchFile[],
+  uploadBlob: (file: ResearchFile) => Promise<string>,
+): Promise<string> {
+  const entries = [];
+  for (const file of files) {
+    const sha = await uploadBlob(file);
+    entries.push({ path: file.path, mode: "100644" as const, type: "blob" as const, sha });
+  }
+  try {
+    const { data } = await ctx.octokit.rest.git.createTree({
+      owner: ctx.owner,
+      repo: ctx.repo,
+      base_tree: head.tree,
+      tree: entries,
+    });
+    return data.sha;
+  } catch (error) {
+    throw toStoreError(error, errorContext(ctx, `building the tree for ${ctx.owner}/${ctx.repo}`));
   }
 }
 
-function context(action: string, options: GitDataCommitOptions): ErrorContext {
-  return { action, secrets: options.secrets };
+async function createCommit(
+  ctx: GitHubRepoContext,
+  head: BranchHead,
+  tree: string,
+  message: string,
+): Promise<string> {
+  try {
+    const { data } = await ctx.octokit.rest.git.createCommit({
+      owner: ctx.owner,
+      repo: ctx.repo,
+      message,
+      tree,
+      parents: [head.commit],
+    });
+    return data.sha;
+  } catch (error) {
+    throw toStoreError(error, errorContext(ctx, `creating a commit in ${ctx.owner}/${ctx.repo}`));
+  }
 }

@@ -1,9 +1,13 @@
 import { StoreError } from "../research-reader.ts";
+import { GitHubTimeoutError } from "./request-timeout.ts";
 
 interface OctokitFailure {
   status: number;
   message: string;
   response?: { headers?: Record<string, string | number | undefined>; data?: unknown };
+  /** The options it was sent with; the retry plugin counts its resends in `request.retryCount`. */
+  request?: { request?: { retryCount?: number } };
+  cause?: unknown;
 }
 
 function isOctokitFailure(error: unknown): error is OctokitFailure {
@@ -26,6 +30,8 @@ export interface ErrorContext {
   secrets: readonly string[];
   /** Clock for rate-limit reset times. */
   now?: () => number;
+  /** How many times the request was sent, when the caller sent it again itself. */
+  attempts?: number;
 }
 
 /**
@@ -41,6 +47,10 @@ export function toStoreError(error: unknown, context: ErrorContext): StoreError 
   }
   if (!isOctokitFailure(error)) {
     return new StoreError(`Unexpected failure while ${context.action}`);
+  }
+  if (error.cause instanceof GitHubTimeoutError) {
+    const attempts = context.attempts ?? (error.request?.request?.retryCount ?? 0) + 1;
+    return timedOut(error.cause, attempts, context.action);
   }
   const { status, response } = error;
   if (!response) {
@@ -72,6 +82,23 @@ export function toStoreError(error: unknown, context: ErrorContext): StoreError 
   }
   const detail = serverSaid ? `: ${serverSaid}` : "";
   return new StoreError(`GitHub answered ${status} while ${context.action}${detail}`, { status });
+}
+
+/**
+ * A failure after which the request may have been applied all the same: no answer at all
+ * (network failure, timeout) or a 5xx. A cancelled request is not one: its caller gave up.
+ */
+export function answerWasLost(error: unknown): boolean {
+  if (error instanceof Error && error.name === "AbortError") return false;
+  return (statusOf(error) ?? 0) >= 500;
+}
+
+function timedOut(timeout: GitHubTimeoutError, attempts: number, action: string): StoreError {
+  const tries = `${attempts} ${attempts === 1 ? "attempt" : "attempts"}`;
+  return new StoreError(
+    `GitHub did not answer within ${timeout.timeoutMs / 1000} s while ${action} (${tries}); check GitHub's status or set GITHUB_TIMEOUT_MS`,
+    { unreachable: true },
+  );
 }
 
 function retryAfter(

@@ -1,6 +1,7 @@
 import { retry } from "@octokit/plugin-retry";
 import { type ThrottlingOptions, throttling } from "@octokit/plugin-throttling";
 import { Octokit } from "@octokit/rest";
+import { fetchWithTimeout } from "./request-timeout.ts";
 
 // Typed as plain Octokit: we call only its REST methods, and the plugins' added types cannot be
 // named in the published declarations.
@@ -30,11 +31,20 @@ export interface GitHubClientOptions extends GitHubRetryOptions {
   token: string;
   /** API root; defaults to https://api.github.com (a loopback fake or GitHub Enterprise). */
   baseUrl?: string;
+  /**
+   * How long one attempt may take for its whole answer, in ms (default 30,000). A request
+   * that times out is retried like a network failure.
+   */
+  requestTimeoutMs?: number;
 }
+
+const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+export const DEFAULT_RETRIES = 3;
+export const DEFAULT_DELAY_UNIT_MS = 1000;
 
 /** Octokit with retries for transient failures and rate-limit handling that gives up early. */
 export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
-  const unit = options.delayUnitMs ?? 1000;
+  const unit = options.delayUnitMs ?? DEFAULT_DELAY_UNIT_MS;
   const rateLimitRetries = options.rateLimitRetries ?? 1;
   const maxWait = options.maxRateLimitWaitSeconds ?? 60;
   // A limit that resets in an hour is reported at once (with the wait) instead of hanging a run.
@@ -52,12 +62,13 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
     baseUrl: options.baseUrl?.replace(/\/+$/, ""),
     userAgent: "idea-explorer",
     retry: {
-      retries: options.retries ?? 3,
+      retries: options.retries ?? DEFAULT_RETRIES,
       retryAfterBaseValue: unit,
       // Rate limits (403/429) belong to the throttling plugin, which honours retry-after.
       doNotRetry: [400, 401, 403, 404, 409, 410, 422, 429, 451],
     },
     throttle,
+    request: { fetch: fetchWithTimeout(options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS) },
     log: { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} },
   });
 }

@@ -144,16 +144,20 @@ export class GitObjects {
 
   /** True when `ancestor` is `descendant` or reachable through its parents. */
   isAncestor(ancestor: string, descendant: string): boolean {
+    return this.history(descendant).includes(ancestor);
+  }
+
+  /** `sha` and every commit reachable through its parents, nearest first (breadth first). */
+  history(sha: string): string[] {
     const seen = new Set<string>();
-    const queue = [descendant];
+    const queue = [sha];
     while (queue.length > 0) {
-      const sha = queue.shift()!;
-      if (sha === ancestor) return true;
-      if (seen.has(sha)) continue;
-      seen.add(sha);
-      queue.push(...(this.commit(sha)?.parents ?? []));
+      const next = queue.shift()!;
+      if (seen.has(next) || !this.commit(next)) continue;
+      seen.add(next);
+      queue.push(...(this.commit(next)?.parents ?? []));
     }
-    return false;
+    return [...seen];
   }
 
   #put(type: string, body: Buffer, object: GitObject): string {

@@ -1,7 +1,8 @@
 /**
  * Repository routes: the repository itself (with the caller's permissions), branches, the
- * Contents API and the commits listing (with the files each commit changed).
+ * Contents API, the commits listing (with the files each commit changed) and compare.
  */
+import { compare } from "./compare-route.ts";
 import { contentsResponse } from "./contents-response.ts";
 import type { FakeRepo } from "./fake-repo.ts";
 import { commitBody } from "./git-data-routes.ts";
@@ -26,6 +27,9 @@ export function repoRoute(ctx: RepoRouteContext): GitHubReply | undefined {
   }
   if (rest === "commits") return listCommits(ctx);
   if (rest.startsWith("commits/")) return singleCommit(ctx, rest.slice(8));
+  if (rest.startsWith("compare/")) {
+    return compare({ ...ctx, restCommit: (sha) => restCommit(ctx, sha, false) }, rest.slice(8));
+  }
   return undefined;
 }
 
