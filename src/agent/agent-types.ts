@@ -65,7 +65,8 @@ export interface AgentUsage {
   cacheWriteTokens: number;
 }
 
-export type StoppedBy = "end" | "step_limit" | "token_budget";
+/** Why the run ended; "max_tokens": the report was still cut off after one continuation. */
+export type StoppedBy = "end" | "step_limit" | "token_budget" | "max_tokens";
 
 export interface AgentRun {
   /** The final report only: never the narration of intermediate steps. Never empty. */
@@ -80,7 +81,9 @@ export interface AgentRun {
   sources: RetrievedSource[];
   usage: AgentUsage;
   stoppedBy: StoppedBy;
-  /** The report hit maxOutputTokens and is cut off. */
+  /** The report hit maxOutputTokens, was continued once, and is still cut off. */
   truncated: boolean;
+  /** The report hit maxOutputTokens and the model was asked once to continue it. */
+  continued: boolean;
   limits: AgentLimits;
 }

@@ -110,26 +110,49 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRun> {
           : "end";
     if (wantsMore) {
       const segment: Step[] = [];
+      const closing = [...messages, ...reportNow(messages, stoppedBy)];
       const result = await generateText({
         ...call,
-        messages: [...messages, ...reportNow(messages, stoppedBy)],
+        messages: closing,
         toolChoice: "none",
         stopWhen: isStepCount(1),
         prepareStep: withoutToolCalls(options.prepareStep),
         onStepEnd: progress(segment, true),
       });
       steps.push(...result.steps);
+      messages = [...closing, ...result.responseMessages];
+    }
+
+    let content = finalReport(steps.at(-1) as Step);
+    if (!content) {
+      const last = steps.at(-1) as Step;
+      throw new AgentError(
+        "empty_report",
+        `The model returned an empty report after ${steps.length} step(s) (finish reason: ${last.rawFinishReason ?? last.finishReason})`,
+      );
+    }
+    // A report cut off by the output limit gets one chance to be finished, never hidden.
+    const cutStep = steps.at(-1) as Step;
+    let truncated = cutStep.finishReason === "length";
+    let continued = false;
+    if (truncated) {
+      const segment: Step[] = [];
+      const result = await generateText({
+        ...call,
+        messages: [...messages, { role: "user", content: CONTINUE_CUT_REPORT }],
+        toolChoice: "none",
+        stopWhen: isStepCount(1),
+        prepareStep: withoutToolCalls(options.prepareStep),
+        onStepEnd: progress(segment, true),
+      });
+      steps.push(...result.steps);
+      const rest = result.steps.at(-1) as Step;
+      content = joinCut(content, cutStep.text, rest.text);
+      truncated = rest.finishReason === "length";
+      continued = true;
     }
     providerCalls.flush();
 
-    const finalStep = steps.at(-1) as Step;
-    const content = finalReport(finalStep);
-    if (!content) {
-      throw new AgentError(
-        "empty_report",
-        `The model returned an empty report after ${steps.length} step(s) (finish reason: ${finalStep.rawFinishReason ?? finalStep.finishReason})`,
-      );
-    }
     const usage = sumUsage(steps);
     return {
       content,
@@ -139,8 +162,9 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRun> {
       toolCalls: [...recorder.entries],
       sources: retrievedSources(steps, options.sourcesFrom ?? DEFAULT_SOURCES_FROM),
       usage,
-      stoppedBy,
-      truncated: finalStep.finishReason === "length",
+      stoppedBy: truncated ? "max_tokens" : stoppedBy,
+      truncated,
+      continued,
       limits,
     };
   } catch (error) {
@@ -148,6 +172,19 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRun> {
   } finally {
     clock.stop();
   }
+}
+
+const CONTINUE_CUT_REPORT =
+  "Your report was cut off by the output limit. Continue it exactly where it stopped: no preamble, no repetition of what you already wrote, no tool calls.";
+
+/**
+ * The cut report and its continuation, which may start mid-word or mid-sentence. The report
+ * was trimmed, so the whitespace it was cut after (if any) comes from the raw step text.
+ */
+function joinCut(cut: string, cutRaw: string, rest: string): string {
+  if (!rest.trim()) return cut;
+  const gap = /\s$/.test(cutRaw) && !/^\s/.test(rest) ? (cutRaw.match(/\s+$/)?.[0] ?? "") : "";
+  return `${cut}${gap}${rest.trimEnd()}`;
 }
 
 function initialMessages(options: RunAgentOptions): ModelMessage[] {

@@ -94,6 +94,8 @@ function printResult(result: ExploreResult, flags: ExploreFlags, io: CliIo): voi
   } else {
     io.stderr.write(`${result.status === "updated" ? "Updated" : "Wrote"} ${shown}\n`);
   }
+  // Last on stderr, where a user looks when the run ends.
+  for (const warning of result.warnings ?? []) io.stderr.write(`warning: ${warning}\n`);
   io.stdout.write(flags.json ? `${JSON.stringify(result, null, 2)}\n` : `${shown}\n`);
 }
 

@@ -15,6 +15,8 @@ export interface ExplorationLogEntry {
   durationMs: number;
   steps: number;
   stoppedBy: string;
+  /** The report was cut off at the output limit even after one continuation. */
+  truncated?: boolean;
   tokens: {
     input: number;
     output: number;
@@ -27,6 +29,8 @@ export interface ExplorationLogEntry {
   toolCalls?: ToolCallLog[];
   /** Web searches the agent ran (server-side or through a backend) and what each returned. */
   searches: { query: string; resultCount?: number; ok: boolean }[];
+  /** The web searches that failed and why; absent when none did. */
+  searchFailures?: { query: string; errorType: string; error?: string }[];
   sources: Source[];
   /** Links the model wrote to pages no tool returned; they were unlinked in the report. */
   removedLinks?: string[];

@@ -13,6 +13,8 @@ export interface ResearchFrontmatter {
   fingerprint: string;
   sources: number;
   updated?: string;
+  /** The report was cut off at the model's output limit (see the note at its end). */
+  truncated?: boolean;
 }
 
 export interface ResearchDocument {

@@ -9,6 +9,8 @@ export type ToolCallLog = {
   ok: boolean;
   bytes?: number;
   errorType?: string;
+  /** What went wrong, one line safe to show (set by web_search when its backend failed). */
+  error?: string;
   /** How many results a search returned. */
   resultCount?: number;
   /** True when the provider ran the tool (Anthropic's server-side web search). */

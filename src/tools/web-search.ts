@@ -90,6 +90,7 @@ export function createWebSearchTool(options: WebSearchToolOptions) {
           durationMs: elapsed(),
           ok: false,
           errorType: failure.errorType,
+          error: failure.message,
         });
         // Thrown, so the SDK hands the model a tool-error it can read and react to.
         throw new WebSearchError(failure.message, failure.errorType);

@@ -19,6 +19,7 @@ import {
 import { keepRetrievedLinks } from "../source-links.ts";
 import type { ExplorePayload, ExplorePlan } from "./explore-plan.ts";
 import type { ResearchOutcome } from "./research-outcome.ts";
+import { searchFailures } from "./run-warnings.ts";
 
 type Exploring = Extract<ExplorePlan, { action: "explore" }>;
 
@@ -87,7 +88,9 @@ async function decideOnHead(
     }
   }
   const target = paths(folder);
-  const { text, removed } = keepRetrievedLinks(stripModelSources(outcome.report), outcome.sources);
+  const kept = keepRetrievedLinks(stripModelSources(outcome.report), outcome.sources);
+  const { removed } = kept;
+  const text = outcome.truncated ? `${kept.text}\n\n${TRUNCATED_NOTE}` : kept.text;
   const previous = plan.isUpdate
     ? ((await head.readText(target.researchPath)) ?? plan.previous?.content)
     : undefined;
@@ -132,6 +135,7 @@ function logEntry(
   researchPath: string,
 ): ExplorationLogEntry & { runId: string } {
   const { request } = payload;
+  const failures = searchFailures(outcome.toolCalls);
   return {
     runId: payload.runId,
     idea: request.idea,
@@ -145,6 +149,7 @@ function logEntry(
     durationMs: Date.parse(outcome.endedAt) - Date.parse(outcome.startedAt),
     steps: outcome.steps,
     stoppedBy: outcome.stoppedBy,
+    ...(outcome.truncated ? { truncated: true } : {}),
     tokens: {
       input: outcome.usage.inputTokens,
       output: outcome.usage.outputTokens,
@@ -161,6 +166,7 @@ function logEntry(
         ok: call.ok,
         ...(call.resultCount !== undefined ? { resultCount: call.resultCount } : {}),
       })),
+    ...(failures.length ? { searchFailures: failures } : {}),
     sources: outcome.sources,
     ...(removed.length ? { removedLinks: removed } : {}),
     outputPath: researchPath,
@@ -192,11 +198,16 @@ function buildDocument(
       date: plan.date,
       fingerprint: plan.fingerprint,
       sources: outcome.sources.length,
+      ...(outcome.truncated ? { truncated: true } : {}),
     },
     body: report,
     sources: outcome.sources,
   };
 }
+
+/** Ends a report the output limit cut off, so no reader takes it for complete. */
+const TRUNCATED_NOTE =
+  "> **Note:** this report is incomplete: the model reached its output limit before it finished, even after being asked once to continue.";
 
 /** True when the log holds an entry of this run: its commit already landed. */
 function logHasRun(log: string, runId: string): boolean {

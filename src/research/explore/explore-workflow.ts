@@ -4,6 +4,7 @@ import { commitExploration } from "./commit-exploration.ts";
 import type { ExplorePayload } from "./explore-plan.ts";
 import { prepareExploration } from "./prepare-exploration.ts";
 import { type ResearchDeps, researchExploration } from "./research-exploration.ts";
+import { runWarnings } from "./run-warnings.ts";
 
 /** What an exploration ends with, as the CLI prints it and the service stores it. */
 export type ExploreResult = {
@@ -17,6 +18,8 @@ export type ExploreResult = {
   commitSha?: string;
   /** One line each about what was found and fixed on the way (a crashed run's leftovers). */
   notes?: string[];
+  /** One line each about a weaker result: a cut-off report, failed web searches. */
+  warnings?: string[];
   stats?: {
     steps: number;
     stoppedBy: string;
@@ -124,6 +127,7 @@ async function exploreSteps(
   const url = locations.find((l) => l.endsWith("/research.md") && l.startsWith("http"));
   const commitSha = committed.commit?.commitSha;
   const notes = committed.commit?.notes;
+  const warnings = runWarnings(outcome);
   return {
     status: committed.status,
     path: committed.researchPath,
@@ -132,6 +136,7 @@ async function exploreSteps(
     ...(url ? { url } : {}),
     ...(commitSha ? { commitSha } : {}),
     ...(notes?.length ? { notes } : {}),
+    ...(warnings.length ? { warnings } : {}),
     stats: {
       steps: outcome.steps,
       stoppedBy: outcome.stoppedBy,

@@ -75,6 +75,7 @@ export async function researchExploration(
     endedAt: now().toISOString(),
     steps: run.steps,
     stoppedBy: run.stoppedBy,
+    ...(run.truncated ? { truncated: true } : {}),
     usage: run.usage,
     limits: {
       maxSteps: run.limits.maxSteps,

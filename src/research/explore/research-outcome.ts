@@ -9,6 +9,8 @@ export type ResearchOutcome = {
   endedAt: string;
   steps: number;
   stoppedBy: string;
+  /** Cut off at the output limit even after one continuation (absent in older step results). */
+  truncated?: boolean;
   usage: {
     inputTokens: number;
     outputTokens: number;
