@@ -1,5 +1,6 @@
 import { AISDKError, APICallError, type LanguageModel, RetryError } from "ai";
 import { oneLine } from "../config/one-line.ts";
+import { ModelRequestTimeoutError } from "../models/request-deadline.ts";
 
 export type AgentErrorKind =
   | "overloaded"
@@ -52,6 +53,9 @@ export function toAgentError(error: unknown, api: string): AgentError {
   if (error instanceof AgentError) return error;
   const attempts = RetryError.isInstance(error) ? error.errors.length : 1;
   const last = RetryError.isInstance(error) ? error.lastError : error;
+  if (last instanceof ModelRequestTimeoutError) {
+    return new AgentError("timeout", last.message, { cause: error });
+  }
   if (!APICallError.isInstance(last)) {
     // The SDK's own errors (no output, an unparsable answer) describe the model's reply; any
     // other error is ours, and its message may hold host paths, so it stays in `cause`.

@@ -115,14 +115,19 @@ describe("runAgent limits", () => {
     expect(run.sources).toEqual([hit]);
   });
 
-  it("returns a max_tokens report as truncated", async () => {
-    fake = await startFakeAnthropic({ replies: [reply.maxTokens("# Report\n\nThe market is")] });
+  it("asks once to continue a max_tokens report, and returns it as truncated when still cut", async () => {
+    fake = await startFakeAnthropic({
+      replies: [reply.maxTokens("# Report\n\nThe market is"), reply.maxTokens(" growing but")],
+    });
     const run = await runAgent({ model: fake.model(), ...base, tools: tools() });
 
+    expect(fake.requests).toHaveLength(2);
+    expect(fake.requests[1]?.body.tool_choice).toEqual({ type: "none" });
     expect(run).toMatchObject({
       truncated: true,
-      stoppedBy: "end",
-      content: "# Report\n\nThe market is",
+      continued: true,
+      stoppedBy: "max_tokens",
+      content: "# Report\n\nThe market is growing but",
     });
   });
 
@@ -147,7 +152,8 @@ describe("runAgent limits", () => {
 
     expect(failure).toMatchObject({
       kind: "timeout",
-      message: "The agent run did not finish within 100 ms",
+      message:
+        "The agent run did not finish within 100 ms, its time limit (raise it with --timeout, or timeout_seconds in the API)",
     });
   });
 

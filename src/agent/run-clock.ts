@@ -22,7 +22,7 @@ export function startRunClock(timeoutMs: number, callerSignal: AbortSignal | und
       if (deadline.signal.aborted) {
         return new AgentError(
           "timeout",
-          `The agent run did not finish within ${duration(timeoutMs)}`,
+          `The agent run did not finish within ${duration(timeoutMs)}, its time limit (raise it with --timeout, or timeout_seconds in the API)`,
         );
       }
       if (callerSignal?.aborted) return new AgentError("aborted", "The agent run was cancelled");

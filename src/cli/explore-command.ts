@@ -35,7 +35,10 @@ export async function runExploreCommand(args: string[], io: CliIo): Promise<numb
     REQUEST_FLAG_NAMES,
   );
   const env = parseEnv(io.env);
-  const model = resolveCliModel(flags.model, env, { placeholderKey: flags.dryRun });
+  const model = resolveCliModel(flags.model, env, {
+    placeholderKey: flags.dryRun,
+    onRequestRetry: (line) => io.stderr.write(`${line}\n`),
+  });
   const search = model.supportsServerWebSearch ? undefined : resolveSearchBackend(env);
   const store = resolveStore(flags.store, env, io.cwd);
   await requireUsableStore(store, flags.store);

@@ -7,6 +7,8 @@ export interface ModelFlags {
   model?: string | undefined;
   baseUrl?: string | undefined;
   apiKey?: string | undefined;
+  /** --request-timeout, in seconds. */
+  requestTimeoutSeconds?: number | undefined;
 }
 
 /**
@@ -17,7 +19,7 @@ export interface ModelFlags {
 export function resolveCliModel(
   flags: ModelFlags,
   env: Env,
-  options: { placeholderKey?: boolean } = {},
+  options: { placeholderKey?: boolean; onRequestRetry?: (line: string) => void } = {},
 ): ResolvedModel {
   const provider = (flags.provider ?? "anthropic") as ModelProvider;
   const anthropic = provider === "anthropic";
@@ -33,6 +35,10 @@ export function resolveCliModel(
     ...(baseURL
       ? { baseURL, baseURLSource: flags.baseUrl ? "--base-url" : "ANTHROPIC_BASE_URL" }
       : {}),
+    requestDeadline: {
+      ...(flags.requestTimeoutSeconds ? { timeoutMs: flags.requestTimeoutSeconds * 1000 } : {}),
+      ...(options.onRequestRetry ? { onRetry: options.onRequestRetry } : {}),
+    },
   });
 }
 

@@ -6,6 +6,8 @@ import { zodMessage } from "./zod-message.ts";
 export const MAX_IDEA_LENGTH = 10_000;
 export const DEFAULT_MAX_STEPS = 5;
 export const DEFAULT_TOKEN_BUDGET = 100_000;
+/** A run may take up to a day: a CPU-bound local model can need hours. */
+export const MAX_TIMEOUT_SECONDS = 86_400;
 
 export const researchModeSchema = z.enum(["business", "exploration"], {
   error: () => 'must be "business" or "exploration"',
@@ -39,6 +41,8 @@ export const exploreRequestSchema = z
     maxSteps: wholeNumber(1, 50).default(DEFAULT_MAX_STEPS),
     tokenBudget: wholeNumber(1_000, 10_000_000).default(DEFAULT_TOKEN_BUDGET),
     collectToolStats: z.boolean().default(false),
+    /** The whole run's time limit; the agent's default (10 min) when absent. */
+    timeoutSeconds: wholeNumber(10, MAX_TIMEOUT_SECONDS).optional(),
   })
   .refine((r) => !(r.update && r.force), {
     message: "choose either update or force, not both",

@@ -9,6 +9,12 @@ import {
   MODEL_ALIASES,
 } from "./anthropic-model-aliases.ts";
 import { parseHttpUrl } from "./http-url.ts";
+import {
+  DEFAULT_REQUEST_ATTEMPTS,
+  DEFAULT_REQUEST_TIMEOUT_MS,
+  fetchWithDeadline,
+  type RequestDeadline,
+} from "./request-deadline.ts";
 
 export const MODEL_PROVIDERS = ["anthropic", "openai-compatible"] as const;
 export type ModelProvider = (typeof MODEL_PROVIDERS)[number];
@@ -27,6 +33,8 @@ export interface ResolveModelOptions {
   /** What the user set `baseURL` with, named in errors (default ANTHROPIC_BASE_URL / --base-url). */
   baseURLSource?: string;
   fetch?: typeof fetch;
+  /** Per-request timeout and retries (see request-deadline.ts); defaults apply when absent. */
+  requestDeadline?: Partial<RequestDeadline>;
 }
 
 export interface ResolvedModel {
@@ -63,7 +71,7 @@ function resolveAnthropic(options: ResolveModelOptions): ResolvedModel {
   const provider = createAnthropic({
     apiKey,
     baseURL: anthropicBaseUrl(options.baseURL, options.baseURLSource ?? "ANTHROPIC_BASE_URL"),
-    ...(options.fetch && { fetch: options.fetch }),
+    fetch: deadlineFetch(options),
   });
   return {
     model: provider.languageModel(modelId),
@@ -122,7 +130,7 @@ function resolveOpenAICompatible(options: ResolveModelOptions): ResolvedModel {
     name: "openai-compatible",
     baseURL,
     ...(apiKey && { apiKey }),
-    ...(options.fetch && { fetch: options.fetch }),
+    fetch: deadlineFetch(options),
   });
   return {
     model: provider.chatModel(modelId),
@@ -130,4 +138,15 @@ function resolveOpenAICompatible(options: ResolveModelOptions): ResolvedModel {
     modelId,
     supportsServerWebSearch: false,
   };
+}
+
+function deadlineFetch(options: ResolveModelOptions): typeof fetch {
+  return fetchWithDeadline(
+    {
+      timeoutMs: options.requestDeadline?.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
+      attempts: options.requestDeadline?.attempts ?? DEFAULT_REQUEST_ATTEMPTS,
+      ...(options.requestDeadline?.onRetry ? { onRetry: options.requestDeadline.onRetry } : {}),
+    },
+    options.fetch,
+  );
 }

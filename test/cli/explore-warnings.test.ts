@@ -135,3 +135,45 @@ describe("web searches that all fail", () => {
     ]);
   });
 });
+
+describe("a model server that never answers", () => {
+  let fake: FakeAnthropicServer;
+  beforeEach(async () => {
+    fake = await startFakeAnthropic();
+    fake.setHandler(async () => reply.hang());
+    repo = await gitTree({ files: { "README.md": "seed\n" } });
+  });
+  afterEach(async () => {
+    await fake.close();
+  });
+
+  it("is asked again with a notice per retry, then the run fails in one line within the limits", async () => {
+    const started = Date.now();
+    const run = await runCli(
+      ["explore", "Bicycle couriers for pharmacies", "--request-timeout", "1s"],
+      { cwd: repo.dir, env: { ...fake.env, ...GIT_IDENTITY } },
+    );
+    expect(Date.now() - started).toBeLessThan(20_000);
+    expect(run.code).toBe(1);
+    const lines = run.stderr.trim().split("\n");
+    expect(lines).toContain("the model did not answer within 1 s; retrying, 2 of 3");
+    expect(lines).toContain("the model did not answer within 1 s; retrying, 3 of 3");
+    expect(lines.at(-1)).toBe(
+      "idea-explorer explore: the model did not answer within 1 s (3 attempts); check that its server is running, or allow more time with --request-timeout",
+    );
+    expect(fake.requests).toHaveLength(3);
+    expect(fake.requests.every((r) => r.closedByClient)).toBe(true);
+    expect(readdirSync(repo.dir)).not.toContain("ideas");
+  });
+
+  it("names --timeout when the whole run's limit ends it", async () => {
+    const run = await runCli(["explore", "Bicycle couriers for pharmacies", "--timeout", "10s"], {
+      cwd: repo.dir,
+      env: { ...fake.env, ...GIT_IDENTITY },
+    });
+    expect(run.code).toBe(1);
+    expect(run.stderr.trim().split("\n").at(-1)).toBe(
+      "idea-explorer explore: The agent run did not finish within 10 s, its time limit (raise it with --timeout, or timeout_seconds in the API)",
+    );
+  }, 30_000);
+});

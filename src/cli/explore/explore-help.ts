@@ -21,6 +21,9 @@ Options:
   --continue-from PATH         build on an earlier exploration (e.g. 2026-01-05-my-idea)
   --max-steps N                model calls that may use tools (default 5)
   --token-budget N             stop using tools past this many tokens (default 100000)
+  --timeout DURATION           the whole run's time limit, e.g. 90s, 20m, 2h (default 10m)
+  --request-timeout DURATION   how long one model request may go unanswered before it is sent
+                               again, twice at most, with a notice (default 5m)
   --stats                      record every tool call in exploration-log.json and the result
   --json                       print the result as JSON instead of the path
   --dry-run                    print the prompt, tools, limits and target; call no model

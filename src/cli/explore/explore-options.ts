@@ -1,5 +1,6 @@
-import { MAX_IDEA_LENGTH } from "../../config/explore-request.ts";
+import { MAX_IDEA_LENGTH, MAX_TIMEOUT_SECONDS } from "../../config/explore-request.ts";
 import type { CliIo } from "../cli-io.ts";
+import { durationOption } from "../duration-option.ts";
 import { integerOption, parseCommandLine } from "../parse-command-line.ts";
 import { readStdin } from "../read-stdin.ts";
 import { toolSearchOption } from "../tool-search-option.ts";
@@ -19,6 +20,8 @@ const OPTIONS = {
   "continue-from": { type: "string" },
   "max-steps": { type: "string" },
   "token-budget": { type: "string" },
+  timeout: { type: "string" },
+  "request-timeout": { type: "string" },
   stats: { type: "boolean" },
   json: { type: "boolean" },
   "dry-run": { type: "boolean" },
@@ -47,12 +50,20 @@ export function parseExploreFlags(args: string[]) {
       maxSteps: integerOption("max-steps", values["max-steps"]),
       tokenBudget: integerOption("token-budget", values["token-budget"]),
       collectToolStats: values.stats ?? false,
+      timeoutSeconds: durationOption("timeout", values.timeout, {
+        minSeconds: 10,
+        maxSeconds: MAX_TIMEOUT_SECONDS,
+      }),
     },
     model: {
       provider: values.provider,
       model: values.model,
       baseUrl: values["base-url"],
       apiKey: values["api-key"],
+      requestTimeoutSeconds: durationOption("request-timeout", values["request-timeout"], {
+        minSeconds: 1,
+        maxSeconds: MAX_TIMEOUT_SECONDS,
+      }),
     },
     store: { repo: values.repo, github: values.github },
     tooling: {

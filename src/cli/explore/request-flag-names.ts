@@ -6,4 +6,5 @@ export const REQUEST_FLAG_NAMES: Record<string, string> = {
   continueFrom: "--continue-from",
   maxSteps: "--max-steps",
   tokenBudget: "--token-budget",
+  timeoutSeconds: "--timeout",
 };

@@ -62,7 +62,11 @@ export async function researchExploration(
     limits: {
       maxSteps: request.maxSteps,
       tokenBudget: request.tokenBudget,
-      ...(deps.timeoutMs ? { timeoutMs: deps.timeoutMs } : {}),
+      ...(request.timeoutSeconds
+        ? { timeoutMs: request.timeoutSeconds * 1000 }
+        : deps.timeoutMs
+          ? { timeoutMs: deps.timeoutMs }
+          : {}),
     },
     ...(deps.maxRetries === undefined ? {} : { maxRetries: deps.maxRetries }),
     ...(deps.signal ? { abortSignal: deps.signal } : {}),
