@@ -6,6 +6,7 @@
 // Node the package pins.
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
+import { constants } from "node:os";
 import { fileURLToPath } from "node:url";
 
 const [major, minor] = process.versions.node.split(".").map(Number);
@@ -33,7 +34,8 @@ if (supported) {
   for (const signal of ["SIGTERM", "SIGHUP"]) {
     process.on(signal, () => child.kill(signal));
   }
+  // A child ended by a signal exits as a shell reports it: 128 + the signal's number.
   child.on("exit", (code, signal) => {
-    process.exitCode = code ?? (signal ? 1 : 0);
+    process.exitCode = code ?? (signal ? 128 + (constants.signals[signal] ?? 0) : 0);
   });
 }

@@ -13,6 +13,7 @@ import { type ExploreFlags, parseExploreFlags, readIdea } from "./explore/explor
 import { resolveExploreTooling } from "./explore/explore-tooling.ts";
 import { createProgressPrinter } from "./explore/progress-printer.ts";
 import { REQUEST_FLAG_NAMES } from "./explore/request-flag-names.ts";
+import { Interrupted, onStopSignal } from "./interrupted.ts";
 import { requireUsableStore } from "./require-usable-store.ts";
 import { resolveCliModel } from "./resolve-cli-model.ts";
 import { resolveStore } from "./resolve-store.ts";
@@ -65,8 +66,9 @@ async function explore(
   const progress = createProgressPrinter(write);
   progress.phase(`Exploring in ${request.mode} mode with ${model.modelId} (${store.description})`);
   const abort = new AbortController();
-  const onSignal = () => abort.abort(new Error("interrupted (Ctrl+C); nothing was written"));
-  process.once("SIGINT", onSignal);
+  const stopListening = onStopSignal((signal) =>
+    abort.abort(new Interrupted(signal, "nothing was committed")),
+  );
   try {
     const result = await runExploreInline(
       payload,
@@ -82,8 +84,12 @@ async function explore(
     );
     printResult(result, flags, io);
     return 0;
+  } catch (error) {
+    // However the abort surfaced (a cancelled model call, a lock wait), the signal is the news.
+    if (abort.signal.reason instanceof Interrupted) throw abort.signal.reason;
+    throw error;
   } finally {
-    process.off("SIGINT", onSignal);
+    stopListening();
   }
 }
 

@@ -1,6 +1,7 @@
 import { ConfigError } from "../config/config-error.ts";
 import type { CliIo } from "./cli-io.ts";
 import { commands } from "./commands.ts";
+import { Interrupted } from "./interrupted.ts";
 import { oneLineError } from "./one-line-error.ts";
 import { packageVersion } from "./package-version.ts";
 
@@ -15,7 +16,10 @@ ${Object.entries(commands)
 
 Run "idea-explorer <command> --help" for a command's options.`;
 
-/** Runs one command line and returns the exit code: 0 done, 1 failed, 2 bad input or configuration. */
+/**
+ * Runs one command line and returns the exit code: 0 done, 1 failed, 2 bad input or
+ * configuration, 130/143 stopped by SIGINT/SIGTERM.
+ */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
   const [name, ...args] = argv;
   if (!name || name === "--help" || name === "-h" || name === "help") {
@@ -35,6 +39,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     return await command.run(args, io);
   } catch (error) {
     io.stderr.write(`idea-explorer ${name}: ${oneLineError(error, io.env)}\n`);
+    if (error instanceof Interrupted) return error.exitCode;
     return error instanceof ConfigError ? 2 : 1;
   }
 }

@@ -1,0 +1,50 @@
+import { constants } from "node:os";
+
+export type StopSignal = "SIGINT" | "SIGTERM";
+
+/** The shell's convention: 128 + the signal's number (130 for SIGINT, 143 for SIGTERM). */
+export function exitCodeFor(signal: StopSignal): number {
+  return 128 + constants.signals[signal];
+}
+
+/** A command stopped by a signal: one line, and the exit code the shell expects. */
+export class Interrupted extends Error {
+  override readonly name = "Interrupted";
+  readonly exitCode: number;
+
+  constructor(signal: StopSignal, what: string) {
+    super(`${signal === "SIGINT" ? "interrupted (Ctrl+C)" : "stopped by SIGTERM"}; ${what}`);
+    this.exitCode = exitCodeFor(signal);
+  }
+}
+
+/**
+ * One signal can arrive twice: sent to a whole process group (timeout, systemd, `kill -- -PGID`)
+ * it reaches both the launcher that runs us under the pinned Node and us, and the launcher
+ * passes its copy on. A repeat this soon after the first is that copy, not a second request.
+ */
+const DUPLICATE_WINDOW_MS = 1_000;
+
+/**
+ * Calls `stop` on the first SIGINT or SIGTERM; a later one (an impatient second Ctrl+C) ends
+ * the process at once with its exit code. Returns the unsubscribe.
+ */
+export function onStopSignal(stop: (signal: StopSignal) => void): () => void {
+  let first: { signal: StopSignal; at: number } | undefined;
+  const handlers = (["SIGINT", "SIGTERM"] as const).map((signal) => {
+    const handler = () => {
+      if (first) {
+        const duplicate = first.signal === signal && Date.now() - first.at < DUPLICATE_WINDOW_MS;
+        if (!duplicate) process.exit(exitCodeFor(signal));
+        return;
+      }
+      first = { signal, at: Date.now() };
+      stop(signal);
+    };
+    process.on(signal, handler);
+    return [signal, handler] as const;
+  });
+  return () => {
+    for (const [signal, handler] of handlers) process.off(signal, handler);
+  };
+}
