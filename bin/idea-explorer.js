@@ -20,8 +20,12 @@ if (supported) {
 } else {
   const pinned = fileURLToPath(new URL("../node_modules/node/bin/node", import.meta.url));
   if (!existsSync(pinned)) {
+    // Installed as a dependency, the pinned Node (a dev dependency) is not there to hand over to.
+    const installed = fileURLToPath(import.meta.url)
+      .split(/[\\/]/)
+      .includes("node_modules");
     process.stderr.write(
-      `idea-explorer needs Node 22.18 or newer (this is ${process.version}); run npm install in its folder to get the pinned Node\n`,
+      `idea-explorer needs Node 22.18 or newer (this is ${process.version}); ${installed ? "install a newer Node (https://nodejs.org, or nvm install 24) and run it again" : "run npm install in its folder to get the pinned Node"}\n`,
     );
     process.exit(2);
   }

@@ -7,11 +7,13 @@ import { runServeCommand, SERVE_SUMMARY } from "./serve-command.ts";
 export interface Command {
   summary: string;
   run(args: string[], io: CliIo): Promise<number>;
+  /** Takes --json: a failure is then also one JSON object on stdout. */
+  json?: boolean;
 }
 
 /** Every subcommand, in the order --help lists them. */
 export const commands: Record<string, Command> = {
-  explore: { summary: EXPLORE_SUMMARY, run: runExploreCommand },
+  explore: { summary: EXPLORE_SUMMARY, run: runExploreCommand, json: true },
   interview: { summary: INTERVIEW_SUMMARY, run: runInterviewCommand },
   serve: { summary: SERVE_SUMMARY, run: runServeCommand },
   mcp: { summary: MCP_SUMMARY, run: runMcpCommand },

@@ -5,6 +5,7 @@ import type { ExplorePayload } from "../research/explore/explore-plan.ts";
 import type { ExploreResult } from "../research/explore/explore-workflow.ts";
 import type { ResearchDeps } from "../research/explore/research-exploration.ts";
 import { newExplorePayload, runExploreInline } from "../research/explore/run-explore-inline.ts";
+import { probeSearchBackend } from "../search/probe-search-backend.ts";
 import { resolveSearchBackend } from "../search/resolve-search-backend.ts";
 import type { CliIo } from "./cli-io.ts";
 import { printDryRun } from "./explore/dry-run.ts";
@@ -43,6 +44,8 @@ export async function runExploreCommand(args: string[], io: CliIo): Promise<numb
   const search = model.supportsServerWebSearch ? undefined : resolveSearchBackend(env);
   const store = resolveStore(flags.store, env, io.cwd);
   await requireUsableStore(store, flags.store);
+  const searchWarning = search && !flags.dryRun ? await probeSearchBackend(search) : undefined;
+  if (searchWarning) io.stderr.write(`warning: ${searchWarning}\n`);
   // Last of the checks: it starts the MCP servers, which close() stops however the run ends.
   const { tooling, close } = await resolveExploreTooling(flags.tooling, io);
   try {
@@ -60,7 +63,7 @@ async function explore(
 ): Promise<number> {
   const { store, model } = deps;
   const payload: ExplorePayload = newExplorePayload(request);
-  if (flags.dryRun) return printDryRun(payload, deps, io);
+  if (flags.dryRun) return printDryRun(payload, deps, io, flags.json);
 
   const write = (line: string) => io.stderr.write(`${line}\n`);
   const progress = createProgressPrinter(write);

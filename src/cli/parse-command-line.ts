@@ -18,7 +18,12 @@ export function parseCommandLine<O extends Options>(command: string, args: strin
     const first = ambiguous
       ? `${ambiguous} needs a value; one that starts with "-" is written ${ambiguous}=VALUE`
       : (text.split(/\.\s|\n/)[0]?.replace(/\.$/, "") ?? text);
-    throw new UsageError(`${first} (see idea-explorer ${command} --help)`);
+    // `explore "-ward off pests"`: the idea was read as options. Say how to pass it as text.
+    const unknownShort = /^Unknown option '-[^-]/.test(first);
+    const hint = unknownShort
+      ? `; to pass text that starts with "-", put -- before it: idea-explorer ${command} -- "-…"`
+      : "";
+    throw new UsageError(`${first}${hint} (see idea-explorer ${command} --help)`);
   }
 }
 

@@ -2,6 +2,7 @@ import { ConfigError } from "../config/config-error.ts";
 import type { CliIo } from "./cli-io.ts";
 import { commands } from "./commands.ts";
 import { Interrupted } from "./interrupted.ts";
+import { asksForJson, jsonError } from "./json-error.ts";
 import { oneLineError } from "./one-line-error.ts";
 import { packageVersion } from "./package-version.ts";
 
@@ -38,7 +39,11 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   try {
     return await command.run(args, io);
   } catch (error) {
-    io.stderr.write(`idea-explorer ${name}: ${oneLineError(error, io.env)}\n`);
+    const line = oneLineError(error, io.env);
+    io.stderr.write(`idea-explorer ${name}: ${line}\n`);
+    if (command.json && asksForJson(args)) {
+      io.stdout.write(`${jsonError(error, oneLineError(error, { ...io.env, DEBUG: "" }))}\n`);
+    }
     if (error instanceof Interrupted) return error.exitCode;
     return error instanceof ConfigError ? 2 : 1;
   }

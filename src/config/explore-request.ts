@@ -23,17 +23,29 @@ export const exploreRequestSchema = z
       .string({ error: "must be text" })
       .trim()
       .min(1, "must not be empty")
-      .max(MAX_IDEA_LENGTH, `must be at most ${MAX_IDEA_LENGTH.toLocaleString("en")} characters`),
+      .max(MAX_IDEA_LENGTH, `must be at most ${MAX_IDEA_LENGTH.toLocaleString("en")} characters`)
+      .superRefine(printableText),
     mode: researchModeSchema.default("business"),
-    model: z.string().trim().min(1).max(100).optional(),
-    context: z.string().trim().max(MAX_IDEA_LENGTH).optional(),
+    model: z
+      .string({ error: "must be text" })
+      .trim()
+      .min(1, "must not be empty (leave it out for the default model)")
+      .max(100, "must be at most 100 characters")
+      .superRefine(printableText)
+      .optional(),
+    context: z
+      .string({ error: "must be text" })
+      .trim()
+      .max(MAX_IDEA_LENGTH, `must be at most ${MAX_IDEA_LENGTH.toLocaleString("en")} characters`)
+      .superRefine(printableText)
+      .optional(),
     update: z.boolean().default(false),
     force: z.boolean().default(false),
     continueFrom: z
-      .string()
+      .string({ error: "must be text" })
       .trim()
-      .min(1)
-      .max(300)
+      .min(1, "must not be empty")
+      .max(300, "must be at most 300 characters")
       .refine(isContinueFromPath, {
         message: "must name an earlier exploration folder such as 2026-01-05-my-idea",
       })
@@ -59,6 +71,21 @@ export function parseExploreRequest(
   const parsed = exploreRequestSchema.safeParse(input);
   if (!parsed.success) throw new ConfigError(zodMessage(parsed.error, names));
   return parsed.data;
+}
+
+/**
+ * Text that goes into prompts, commit messages and terminals: control characters other than
+ * newline, tab and carriage return are refused (a NUL breaks git; an escape sequence can
+ * retitle a terminal), naming the first one and where it is.
+ */
+function printableText(value: string, context: z.RefinementCtx): void {
+  const at = value.search(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/);
+  if (at < 0) return;
+  const code = value.charCodeAt(at).toString(16).toUpperCase().padStart(4, "0");
+  context.addIssue({
+    code: "custom",
+    message: `must not contain control characters (U+${code} at character ${at + 1})`,
+  });
 }
 
 function wholeNumber(min: number, max: number) {

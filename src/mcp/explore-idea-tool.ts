@@ -67,8 +67,10 @@ export function registerExploreIdea(server: McpServer, deps: ExploreIdeaDeps): v
       };
       const progress = deps.progress(write);
       const signal = AbortSignal.any([extra.signal, deps.shutdown]);
-      const run = queue.then(() => {
+      const run = queue.then(async () => {
         signal.throwIfAborted();
+        // The folder may have become unwritable since start-up: find out before paying.
+        await deps.store.verify();
         progress.phase(`Exploring in ${request.mode} mode with ${model.modelId}`);
         return runExploreInline(
           newExplorePayload(request),

@@ -25,3 +25,16 @@ export function parseHttpUrl(value: string, name: string, example: string): URL 
   }
   return url;
 }
+
+/**
+ * A model server's address must not carry credentials: a password in a URL ends up in logs and
+ * process lists, and the providers would not send it anyway; keys have their own settings.
+ */
+export function withoutCredentials(url: URL, name: string, keySetting: string): URL {
+  if (url.username || url.password) {
+    throw new ConfigError(
+      `${name} must not hold a user name or password; remove "user:password@" and pass the key with ${keySetting}.`,
+    );
+  }
+  return url;
+}

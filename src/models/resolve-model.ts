@@ -8,7 +8,7 @@ import {
   isModelAlias,
   MODEL_ALIASES,
 } from "./anthropic-model-aliases.ts";
-import { parseHttpUrl } from "./http-url.ts";
+import { parseHttpUrl, withoutCredentials } from "./http-url.ts";
 import {
   DEFAULT_REQUEST_ATTEMPTS,
   DEFAULT_REQUEST_TIMEOUT_MS,
@@ -102,7 +102,11 @@ function anthropicModelId(requested: string | undefined): string {
  */
 function anthropicBaseUrl(value: string | undefined, source: string): string {
   if (!value?.trim()) return ANTHROPIC_API_URL;
-  const url = parseHttpUrl(value, source, ANTHROPIC_API_URL);
+  const url = withoutCredentials(
+    parseHttpUrl(value, source, ANTHROPIC_API_URL),
+    source,
+    "ANTHROPIC_API_KEY",
+  );
   const path = url.pathname.replace(/\/+$/, "");
   url.pathname = path.endsWith("/v1") ? path : `${path}/v1`;
   return url.href.replace(/\/+$/, "");
@@ -114,10 +118,11 @@ function resolveOpenAICompatible(options: ResolveModelOptions): ResolvedModel {
       "--provider openai-compatible needs --base-url, e.g. http://localhost:11434/v1 for Ollama.",
     );
   }
-  const baseURL = parseHttpUrl(
-    options.baseURL,
-    options.baseURLSource ?? "--base-url",
-    "http://localhost:11434/v1",
+  const source = options.baseURLSource ?? "--base-url";
+  const baseURL = withoutCredentials(
+    parseHttpUrl(options.baseURL, source, "http://localhost:11434/v1"),
+    source,
+    "--api-key",
   ).href.replace(/\/+$/, "");
   const modelId = options.model?.trim();
   if (!modelId) {

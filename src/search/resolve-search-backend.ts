@@ -9,6 +9,12 @@ export type SearchBackendName = "searxng" | "tavily" | "brave";
 export interface SearchBackend {
   name: SearchBackendName;
   search: SearchFunction;
+  /** For messages: "SearXNG at http://localhost:8080". */
+  label: string;
+  /** The variable that configures it, named in messages. */
+  setting: string;
+  /** A self-hosted backend's address, for the reachability probe before a run. */
+  probeUrl?: string;
 }
 
 /** The environment variables that select a backend; blank values count as unset. */
@@ -32,17 +38,40 @@ export function resolveSearchBackend(
 ): SearchBackend | undefined {
   const searxngUrl = present(env.SEARXNG_URL);
   if (searxngUrl) {
+    const search = createSearxngSearch({
+      ...options,
+      baseUrl: searxngUrl,
+      settingName: "SEARXNG_URL",
+    });
+    // The factory has validated the URL; shown without credentials or query.
+    const url = new URL(searxngUrl);
+    const shown = `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
     return {
       name: "searxng",
-      search: createSearxngSearch({ ...options, baseUrl: searxngUrl, settingName: "SEARXNG_URL" }),
+      search,
+      label: `SearXNG at ${shown}`,
+      setting: "SEARXNG_URL",
+      probeUrl: shown,
     };
   }
   const tavilyKey = present(env.TAVILY_API_KEY);
-  if (tavilyKey)
-    return { name: "tavily", search: createTavilySearch({ ...options, apiKey: tavilyKey }) };
+  if (tavilyKey) {
+    return {
+      name: "tavily",
+      search: createTavilySearch({ ...options, apiKey: tavilyKey }),
+      label: "Tavily",
+      setting: "TAVILY_API_KEY",
+    };
+  }
   const braveKey = present(env.BRAVE_API_KEY);
-  if (braveKey)
-    return { name: "brave", search: createBraveSearch({ ...options, apiKey: braveKey }) };
+  if (braveKey) {
+    return {
+      name: "brave",
+      search: createBraveSearch({ ...options, apiKey: braveKey }),
+      label: "Brave Search",
+      setting: "BRAVE_API_KEY",
+    };
+  }
   return undefined;
 }
 

@@ -1,4 +1,5 @@
-import { mkdir } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { mkdir, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { openSandboxRoot, type SandboxRoot } from "../sandbox/sandbox-root.ts";
 import { writeFileInside } from "../sandbox/write-inside.ts";
@@ -17,6 +18,7 @@ import { localContents } from "./local/local-contents.ts";
 import type { GitOptions } from "./local/run-git.ts";
 import { storeErrorFromSandbox } from "./local/sandbox-store-error.ts";
 import { checkResearchFiles } from "./research-files.ts";
+import { StoreError } from "./research-reader.ts";
 import type {
   CommitDecision,
   CommitResult,
@@ -69,9 +71,18 @@ export class LocalStore implements ResearchStore {
     }
   }
 
-  /** The folder can be used and, in a git repository, git can commit there. */
+  /**
+   * The folder can be used before anything is paid for: research can be written where it goes
+   * (a probe file is created and removed), and in a git repository git can commit there.
+   */
   async verify(): Promise<void> {
     const root = this.#sandbox();
+    const ideas = path.join(root.realPath, "ideas");
+    await probeWritable(
+      existsSync(ideas) ? ideas : root.realPath,
+      existsSync(ideas) ? "ideas" : ".",
+    );
+    await probeWritable(await this.#stateDir(), "its lock folder");
     if (await this.#repository()) await checkGitIdentity(root.realPath, this.#git);
   }
 
@@ -223,7 +234,14 @@ export class LocalStore implements ResearchStore {
   async #stateDir(): Promise<string> {
     const repo = await this.#repository();
     const dir = repo ? repo.stateDir : path.join(this.#sandbox().realPath, FOLDER_STATE_DIR);
-    await mkdir(dir, { recursive: true });
+    try {
+      await mkdir(dir, { recursive: true });
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? "error";
+      throw new StoreError(
+        `the ideas folder cannot be written: its lock folder ${repo ? "in the git directory" : FOLDER_STATE_DIR} cannot be created (${code})`,
+      );
+    }
     return dir;
   }
 
@@ -237,6 +255,24 @@ export class LocalStore implements ResearchStore {
       }
     }
     return this.#root;
+  }
+}
+
+/** Creates and removes a file in `dir`; a refusal is one line naming the folder as the user sees it. */
+async function probeWritable(dir: string, shown: string): Promise<void> {
+  const probe = path.join(dir, `.idea-explorer-probe-${process.pid}-${Date.now()}`);
+  try {
+    await writeFile(probe, "", { flag: "wx" });
+    await unlink(probe);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? "error";
+    const why =
+      code === "EROFS"
+        ? "is on a read-only file system"
+        : code === "ENOSPC"
+          ? "is on a full disk"
+          : `is not writable (${code})`;
+    throw new StoreError(`the ideas folder cannot be written: ${shown} ${why}`);
   }
 }
 

@@ -26,9 +26,14 @@ export async function printDryRun(
     tooling?: ExploreTooling | undefined;
   },
   io: CliIo,
+  json = false,
 ): Promise<number> {
   const plan = await prepareExploration(payload, deps.store);
   const out = (text: string) => io.stdout.write(`${text}\n`);
+  if (json) {
+    out(JSON.stringify(dryRunPayload(payload, plan, deps), null, 2));
+    return 0;
+  }
   if (plan.action === "duplicate") {
     out(
       `Already explored: ${plan.researchPath} (a real run would stop here; use --update or --force)`,
@@ -43,11 +48,41 @@ export async function printDryRun(
   );
   out(`Model: ${deps.model.modelId} (${deps.model.provider})`);
   out(
-    `Limits: ${request.maxSteps} steps, ${request.tokenBudget} token budget, ${DEFAULT_LIMITS.maxOutputTokens} output tokens per step, ${DEFAULT_LIMITS.timeoutMs / 60_000} min timeout`,
+    `Limits: ${request.maxSteps} steps, ${request.tokenBudget} token budget, ${DEFAULT_LIMITS.maxOutputTokens} output tokens per step, ${(request.timeoutSeconds ?? DEFAULT_LIMITS.timeoutMs / 1000) / 60} min timeout`,
   );
   printTools(toolkit, out);
   out(`\n--- system prompt ---\n${prompt.system}\n\n--- user prompt ---\n${prompt.user}`);
   return 0;
+}
+
+/** --dry-run --json: the same facts as the text, as one JSON object. */
+function dryRunPayload(
+  payload: ExplorePayload,
+  plan: Awaited<ReturnType<typeof prepareExploration>>,
+  deps: Parameters<typeof printDryRun>[1],
+) {
+  if (plan.action === "duplicate") {
+    return { status: "duplicate", dryRun: true, path: plan.researchPath, folder: plan.folder };
+  }
+  const toolkit = exploreToolkit({ ...deps.tooling, ...deps, onToolCall: () => {} });
+  const prompt = explorePrompt(payload, plan, toolkit);
+  const { request } = payload;
+  return {
+    status: plan.isUpdate ? "would_update" : "would_create",
+    dryRun: true,
+    path: `${plan.folder}/research.md`,
+    folder: plan.folder,
+    store: deps.store.description,
+    model: { id: deps.model.modelId, provider: deps.model.provider },
+    limits: {
+      maxSteps: request.maxSteps,
+      tokenBudget: request.tokenBudget,
+      maxOutputTokens: DEFAULT_LIMITS.maxOutputTokens,
+      timeoutSeconds: request.timeoutSeconds ?? DEFAULT_LIMITS.timeoutMs / 1000,
+    },
+    tools: { strategy: toolkit.strategy, loaded: toolkit.visible, deferred: toolkit.deferred },
+    prompt: { system: prompt.system, user: prompt.user },
+  };
 }
 
 const STRATEGY: Record<ExploreToolkit["strategy"], (toolCount: number) => string> = {

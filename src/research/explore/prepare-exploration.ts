@@ -21,6 +21,12 @@ export async function prepareExploration(
     ? undefined
     : await findExistingExploration(store, request.idea, folders);
 
+  if (request.update && !existing) {
+    // Judged before any model call: an update of nothing would quietly become a new exploration.
+    throw new ConfigError(
+      "update: this idea has not been explored in this repository yet; explore it without update first",
+    );
+  }
   if (existing && !request.update) {
     return {
       action: "duplicate",
