@@ -80,6 +80,13 @@ export function toAgentError(error: unknown, api: string): AgentError {
   if (status === undefined) {
     return fail("network", `Could not reach the ${api}${tries}: ${detail}`);
   }
+  // A success status with an unreadable body: the answer began, then the connection broke.
+  if (status >= 200 && status < 300) {
+    return fail(
+      "network",
+      `The answer of the ${api} was cut off before it was complete (the connection broke)${tries}; try again`,
+    );
+  }
   if (status === 529) return fail("overloaded", `${api} overloaded (529)${tries}; try again later`);
   if (status === 429) {
     return fail("rate_limited", `${api} rate limit reached (429)${tries}: ${detail}`);

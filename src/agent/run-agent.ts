@@ -4,6 +4,7 @@ import {
   type ModelMessage,
   type PrepareStepFunction,
   type StepResult,
+  ToolChoiceViolationError,
   type ToolSet,
 } from "ai";
 import { AgentError, apiLabel, toAgentError } from "./agent-error.ts";
@@ -118,6 +119,8 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRun> {
         stopWhen: isStepCount(1),
         prepareStep: withoutToolCalls(options.prepareStep),
         onStepEnd: progress(segment, true),
+      }).catch((error: unknown) => {
+        throw neverEndingPause(error, steps) ?? error;
       });
       steps.push(...result.steps);
       messages = [...closing, ...result.responseMessages];
@@ -172,6 +175,21 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRun> {
   } finally {
     clock.stop();
   }
+}
+
+/**
+ * A model whose every turn pauses (`pause_turn`: its server-side searches go on and on) still
+ * calls a tool when told it may not; the SDK then reports a tool-choice violation, which says
+ * nothing a user can act on. Said plainly instead.
+ */
+function neverEndingPause(error: unknown, steps: readonly Step[]): AgentError | undefined {
+  const paused = steps.filter((step) => step.rawFinishReason === "pause_turn").length;
+  if (!ToolChoiceViolationError.isInstance(error) || paused === 0) return undefined;
+  return new AgentError(
+    "model_error",
+    `the model paused its turn ${paused} times (pause_turn) and kept searching instead of writing its report; try again, or allow more steps with --max-steps`,
+    { cause: error },
+  );
 }
 
 const CONTINUE_CUT_REPORT =
