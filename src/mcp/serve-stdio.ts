@@ -1,19 +1,28 @@
 import type { Readable, Writable } from "node:stream";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { GuardedStdioTransport } from "./guarded-stdio-transport.ts";
+import { registeredToolInputs } from "./registered-tool-inputs.ts";
 
 /**
  * Serves `server` over the given stdin/stdout until the client closes stdin or the process gets
  * SIGINT/SIGTERM; then `onStop` runs (to end running work) and the server closes. Nothing else
- * may write to `stdout`: every byte there is read as protocol.
+ * may write to `stdout`: every byte there is read as protocol. A malformed message is answered
+ * with a JSON-RPC error and noted on `stderr`; the session goes on.
  */
 export async function serveStdio(
   server: McpServer,
-  streams: { stdin: NodeJS.ReadableStream; stdout: NodeJS.WritableStream },
+  streams: {
+    stdin: NodeJS.ReadableStream;
+    stdout: NodeJS.WritableStream;
+    stderr: NodeJS.WritableStream;
+  },
   onStop: (reason: string) => void,
 ): Promise<void> {
   const stdin = streams.stdin as Readable;
-  const transport = new StdioServerTransport(stdin, streams.stdout as Writable);
+  const transport = new GuardedStdioTransport(stdin, streams.stdout as Writable, {
+    toolInputSchemaOf: registeredToolInputs(server),
+    log: (line) => streams.stderr.write(`${line}\n`),
+  });
   let stop: (reason: string) => void = () => {};
   const stopped = new Promise<string>((resolve) => {
     stop = resolve;

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import type { Progress } from "@modelcontextprotocol/sdk/types.js";
+import { ErrorCode, McpError, type Progress } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { parse as parseYaml } from "yaml";
 import {
@@ -226,7 +226,7 @@ describe("idea-explorer mcp (a real MCP client over stdio, fake Anthropic API)",
     expect(s.stderr()).toContain("Researching...");
   });
 
-  it("tool failures are one-line isError results and the server keeps serving", async () => {
+  it("bad arguments are refused as invalid params, tool failures are one-line isError results, and the server keeps serving", async () => {
     const s = await connect();
     const oneLine = async (args: Record<string, unknown>, pattern: RegExp) => {
       const result = await call(s, "explore_idea", args);
@@ -236,19 +236,37 @@ describe("idea-explorer mcp (a real MCP client over stdio, fake Anthropic API)",
       expect(textOf(result)).not.toContain(FAKE_API_KEY);
       expect(textOf(result)).not.toContain(repo.dir);
     };
+    const invalidParams = async (
+      args: Record<string, unknown>,
+      pattern: RegExp,
+      tool = "explore_idea",
+    ) => {
+      const error = await call(s, tool, args).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(McpError);
+      expect((error as McpError).code).toBe(ErrorCode.InvalidParams);
+      expect((error as McpError).message).toMatch(pattern);
+      expect((error as McpError).message).not.toContain("\n");
+    };
 
-    // Rules across fields are the request's own; one field at a time, the SDK checks the schema.
-    await oneLine({ idea: IDEA, update: true, force: true }, /^choose either update or force/);
-    await oneLine({ idea: "   " }, /explore_idea: must not be empty at idea$/);
-    await oneLine(
+    // One field at a time, the schema is checked before the tool runs (JSON-RPC -32602); rules
+    // across fields are the request's own and come back as a tool error.
+    await invalidParams(
+      { idea: "   " },
+      /invalid arguments for explore_idea: idea: must not be empty$/,
+    );
+    await invalidParams(
       { idea: IDEA, mode: "poetry" },
-      /explore_idea: must be "business" or "exploration" at mode$/,
+      /invalid arguments for explore_idea: mode: must be "business" or "exploration"$/,
     );
-    await oneLine(
+    await invalidParams(
       { idea: IDEA, continue_from: "../../etc" },
-      /explore_idea: must name an earlier exploration folder such as 2026-01-05-my-idea at continue_from$/,
+      /invalid arguments for explore_idea: continue_from: must name an earlier exploration folder such as 2026-01-05-my-idea$/,
     );
-    await oneLine({ idea: IDEA, continueFrom: "2026-01-02-solar-dryer" }, /continueFrom/);
+    await invalidParams(
+      { idea: IDEA, continueFrom: "2026-01-02-solar-dryer" },
+      /invalid arguments for explore_idea: unknown field "continueFrom"$/,
+    );
+    await oneLine({ idea: IDEA, update: true, force: true }, /^choose either update or force/);
     expect(fake.requests).toHaveLength(0);
 
     fake.enqueue(reply.error(401, "authentication_error", "invalid x-api-key"));
@@ -257,9 +275,11 @@ describe("idea-explorer mcp (a real MCP client over stdio, fake Anthropic API)",
     expect(newFolders()).toEqual([]);
     expect(git("rev-list", "--count", "HEAD").trim()).toBe("1");
 
-    const bad = await call(s, "search_research", { query: "   " });
-    expect(bad.isError).toBe(true);
-    expect(textOf(bad)).toMatch(/query must not be empty/);
+    await invalidParams(
+      { query: "   " },
+      /invalid arguments for search_research: query: query must not be empty/,
+      "search_research",
+    );
 
     // Still serving.
     const read = await call(s, "read_research", { path: "2026-01-02-solar-dryer/research.md" });

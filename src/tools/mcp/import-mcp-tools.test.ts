@@ -194,10 +194,22 @@ describe("importMcpTools start-up failures", () => {
       'MCP server "crashy" did not start: the process exited before completing the MCP handshake',
     ],
     [
+      "a command path that does not exist, named as configured",
+      { name: "ghost", command: "/no/such/binary", args: [], env: {} },
+      30_000,
+      'MCP server "ghost" did not start: command "/no/such/binary" was not found (check its "command" and PATH)',
+    ],
+    [
+      "a working folder that does not exist (the same ENOENT as a missing command)",
+      { ...fixture("lost"), cwd: "/no/such/folder" },
+      30_000,
+      'MCP server "lost" did not start: its working folder "/no/such/folder" does not exist (check its "cwd")',
+    ],
+    [
       "a server that never answers",
       fixture("silent", "hang"),
       500,
-      'MCP server "silent" did not start: no answer within 0.5 s (is "node" an MCP server speaking stdio?)',
+      `MCP server "silent" did not start: no answer within 0.5 s (is ${JSON.stringify(node)} an MCP server speaking stdio?)`,
     ],
   ])("names the server for %s, in one line", async (_label, config, timeoutMs, message) => {
     const error = await importMcpTools([config], {
@@ -206,7 +218,8 @@ describe("importMcpTools start-up failures", () => {
     }).catch((e) => e);
     expect(error).toBeInstanceOf(Error);
     expect(error.message).toBe(message);
-    expect(error.message).not.toContain(repo);
+    // Nothing from the server's own output: the only path is the command as configured.
+    expect(error.message.replace(config.command, "")).not.toContain(repo);
   });
 
   it("stops the servers that did start when another fails", async () => {

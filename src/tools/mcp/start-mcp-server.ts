@@ -1,4 +1,4 @@
-import path from "node:path";
+import { existsSync } from "node:fs";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { ErrorCode, McpError, type Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
@@ -67,8 +67,13 @@ export async function startMcpServer(
 
 function reason(error: unknown, config: McpServerConfig, timeoutMs: number): string {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  // The command's base name only: the config may spell out a path in the user's home.
-  const command = JSON.stringify(path.basename(config.command));
+  // As configured (after ${VAR} expansion): "/no/such/binary" and "./server" are different
+  // mistakes from "binary"; the CLI masks the home folder in the line it prints.
+  const command = JSON.stringify(config.command);
+  // A missing working folder fails the spawn with the same ENOENT as a missing command.
+  if (code === "ENOENT" && config.cwd && !existsSync(config.cwd)) {
+    return `its working folder ${JSON.stringify(config.cwd)} does not exist (check its "cwd")`;
+  }
   if (code === "ENOENT") return `command ${command} was not found (check its "command" and PATH)`;
   if (code === "EACCES") return `command ${command} is not executable`;
   if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {

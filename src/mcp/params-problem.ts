@@ -1,0 +1,47 @@
+import { z } from "zod";
+import { oneLine } from "../config/one-line.ts";
+import { zodMessage } from "../config/zod-message.ts";
+
+/**
+ * Words for the failures a schema has no message of its own for: "arguments: must be an
+ * object" instead of "Invalid input: expected record, received string". A schema's own
+ * message (e.g. 'must be "business" or "exploration"') still wins.
+ */
+const plainWords: z.core.$ZodErrorMap = (issue) => {
+  if (issue.code === "unrecognized_keys") {
+    return `unknown field ${issue.keys.map((key) => JSON.stringify(key)).join(", ")}`;
+  }
+  if (issue.code !== "invalid_type") return undefined;
+  switch (issue.expected) {
+    case "object":
+    case "record":
+      return "must be an object";
+    case "array":
+      return "must be an array";
+    case "string":
+      return "must be a string";
+    case "number":
+      return "must be a number";
+    case "int":
+      return "must be a whole number";
+    case "boolean":
+      return "must be true or false";
+    default:
+      return undefined;
+  }
+};
+
+/**
+ * Why `value` does not fit `schema`, as one line naming each field ("mode: must be ...;
+ * idea: must be a string"), or undefined when it fits. A schema that can only be checked
+ * asynchronously is not judged here (undefined): the SDK checks it again anyway.
+ */
+export function paramsProblem(schema: z.ZodType, value: unknown): string | undefined {
+  try {
+    const parsed = schema.safeParse(value, { error: plainWords });
+    return parsed.success ? undefined : oneLine(zodMessage(parsed.error));
+  } catch (error) {
+    if (error instanceof z.core.$ZodAsyncError) return undefined;
+    throw error;
+  }
+}
