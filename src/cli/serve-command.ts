@@ -11,6 +11,7 @@ import { parseApiTokens } from "../server/bearer-auth.ts";
 import { DEFAULT_HOST, DEFAULT_PORT } from "../server/start-server.ts";
 import { startService } from "../server/start-service.ts";
 import type { CliIo } from "./cli-io.ts";
+import { onStopSignal } from "./interrupted.ts";
 import { integerOption, parseCommandLine } from "./parse-command-line.ts";
 import {
   modelFlagsFrom,
@@ -56,10 +57,15 @@ const OPTIONS = {
 
 /** `idea-explorer serve`: runs until SIGINT/SIGTERM, then stops cleanly (jobs resume later). */
 export async function runServeCommand(args: string[], io: CliIo): Promise<number> {
-  const { values } = parseCommandLine("serve", args, OPTIONS);
+  const { values, positionals } = parseCommandLine("serve", args, OPTIONS);
   if (values.help) {
     io.stdout.write(`${SERVE_HELP}\n`);
     return 0;
+  }
+  if (positionals.length) {
+    throw new UsageError(
+      `unexpected argument "${positionals[0]}": serve takes options only (see idea-explorer serve --help)`,
+    );
   }
   const port = boundedOption("port", values.port, 0, 65_535) ?? DEFAULT_PORT;
   const concurrency = boundedOption("concurrency", values.concurrency, 1, 64) ?? 2;
@@ -74,7 +80,9 @@ export async function runServeCommand(args: string[], io: CliIo): Promise<number
   const store = resolveStore(repositoryChoice(values), env, io.cwd);
   // A repository that cannot be used fails each job at once with this same message; say it now.
   await store.verify().catch((error: Error) => {
-    io.stderr.write(`warning: ${error.message} Explorations will fail until it is fixed.\n`);
+    io.stderr.write(
+      `warning: ${error.message.replace(/[.\s]*$/, ".")} Explorations will fail until it is fixed.\n`,
+    );
   });
 
   const service = await startService({
@@ -105,11 +113,9 @@ export async function runServeCommand(args: string[], io: CliIo): Promise<number
   io.stderr.write(`idea-explorer serving ${service.url} (${store.description})\n`);
   io.stdout.write(`${service.url}\n`);
 
-  await new Promise<void>((resolve) => {
-    const stop = () => resolve();
-    process.once("SIGINT", stop);
-    process.once("SIGTERM", stop);
-  });
+  // The handlers stay for the whole stop: a signal repeated by a process-group kill must not
+  // end the process half-way through closing the database.
+  await new Promise<void>((resolve) => onStopSignal(() => resolve()));
   io.stderr.write("stopping: running jobs will resume on the next start\n");
   await service.close();
   return 0;

@@ -44,6 +44,8 @@ export interface ResolvedModel {
   modelId: string;
   /** Whether the provider runs web search itself (Anthropic's server tool). */
   supportsServerWebSearch: boolean;
+  /** A doubt about the configuration worth a warning line (an unlikely model id). */
+  warning?: string;
 }
 
 /**
@@ -73,11 +75,18 @@ function resolveAnthropic(options: ResolveModelOptions): ResolvedModel {
     baseURL: anthropicBaseUrl(options.baseURL, options.baseURLSource ?? "ANTHROPIC_BASE_URL"),
     fetch: deadlineFetch(options),
   });
+  // Gateways may serve other names, so this is a warning, not a refusal.
+  const unlikely = !/^claude-/i.test(modelId);
   return {
     model: provider.languageModel(modelId),
     provider: "anthropic",
     modelId,
     supportsServerWebSearch: true,
+    ...(unlikely
+      ? {
+          warning: `"${modelId}" does not look like an Anthropic model id (they start with "claude-"); the API may refuse it. For another provider use --provider openai-compatible --base-url URL.`,
+        }
+      : {}),
   };
 }
 

@@ -21,12 +21,7 @@ export async function prepareExploration(
     ? undefined
     : await findExistingExploration(store, request.idea, folders);
 
-  if (request.update && !existing) {
-    // Judged before any model call: an update of nothing would quietly become a new exploration.
-    throw new ConfigError(
-      "update: this idea has not been explored in this repository yet; explore it without update first",
-    );
-  }
+  if (request.update && !existing) throw nothingToUpdate();
   if (existing && !request.update) {
     return {
       action: "duplicate",
@@ -56,6 +51,25 @@ export async function prepareExploration(
     priorResearch: rankPriorResearch(request.idea, folders, { exclude: folder }),
     ...(previous ? { previous } : {}),
   };
+}
+
+/**
+ * For a surface's preflight (before it prints or pays anything): an update of an idea never
+ * explored would otherwise quietly become a new exploration.
+ */
+export async function checkUpdateTarget(
+  request: ExplorePayload["request"],
+  store: ResearchStore,
+): Promise<void> {
+  if (request.update && !(await findExistingExploration(store, request.idea))) {
+    throw nothingToUpdate();
+  }
+}
+
+function nothingToUpdate(): ConfigError {
+  return new ConfigError(
+    "update: this idea has not been explored in this repository yet; explore it without update first",
+  );
 }
 
 async function readContinueFrom(store: ResearchStore, input: string) {
