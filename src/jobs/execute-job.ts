@@ -1,8 +1,10 @@
 import { createCheckpointedStep } from "./checkpointed-step.ts";
+import type { ReportFailure } from "./failure-log.ts";
 import { classifyJobFailure, type JobFailure } from "./job-error.ts";
 import type { JobEvents } from "./job-events.ts";
 import type { JobRecord } from "./job-record.ts";
 import type { JobStore } from "./job-store.ts";
+import { describeDatabaseError } from "./storage-failure.ts";
 import type { JobProgress, Json, Workflow } from "./workflow.ts";
 
 /** The step name the runner itself uses to send the webhook once the workflow has ended. */
@@ -20,12 +22,14 @@ export interface ExecuteJobDeps {
   progressIntervalMs: number;
   /** Live progress by job id, read by JobRunner.get while the job runs. */
   live: Map<string, JobProgress>;
+  report: ReportFailure;
 }
 
 /**
  * Runs (or resumes) one job's workflow over its stored step checkpoints. Steps already finished
  * are replayed from storage; progress is published at once and persisted at most once per interval
- * (and always at step boundaries).
+ * (and always at step boundaries). Never throws: a step that cannot be stored fails the run (with a
+ * retryable failure), while progress that cannot be stored only waits for the next write.
  */
 export async function executeJob(
   job: JobRecord,
@@ -45,8 +49,6 @@ export async function executeJob(
   };
 
   const finished = new Map<string, string>();
-  for (const [name, output] of store.steps(job.id)) finished.set(name, JSON.stringify(output));
-
   const step = createCheckpointedStep(
     {
       finished,
@@ -72,11 +74,17 @@ export async function executeJob(
     const now = deps.now();
     if (now - persistedAt >= deps.progressIntervalMs) {
       persistedAt = now;
-      store.saveProgress(job.id, progress);
+      try {
+        store.saveProgress(job.id, progress);
+      } catch (error) {
+        // Progress is a display: the run goes on, and the next write (or step) stores it.
+        deps.report(`job ${job.id}: progress not stored: ${describeDatabaseError(error)}`);
+      }
     }
   };
 
   try {
+    for (const [name, output] of store.steps(job.id)) finished.set(name, JSON.stringify(output));
     const result = await workflow({
       jobId: job.id,
       payload: job.payload,

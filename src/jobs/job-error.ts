@@ -2,6 +2,7 @@ import { AgentError, type AgentErrorKind } from "../agent/agent-error.ts";
 import { ConfigError } from "../config/config-error.ts";
 import { oneLine } from "../config/one-line.ts";
 import { StoreError } from "../store/research-reader.ts";
+import { storageFailure } from "./storage-failure.ts";
 
 /**
  * A failure a workflow reports on purpose. `code` is stable and machine-readable
@@ -43,7 +44,8 @@ export interface JobFailure {
 
 /**
  * Maps anything a workflow throws to a failure a user may read. Errors from lower layers whose
- * messages are safe by contract (ConfigError, StoreError, AgentError) keep their message; anything
+ * messages are safe by contract (ConfigError, StoreError, AgentError) keep their message; the job
+ * database failing under a step (a full disk) is worth another attempt once it recovers; anything
  * else is a bug, so its text (which may hold paths or secrets) stays in the server log only.
  */
 export function classifyJobFailure(error: unknown): JobFailure {
@@ -62,6 +64,14 @@ export function classifyJobFailure(error: unknown): JobFailure {
   }
   if (error instanceof StoreError) {
     return { code: "store_error", message: safeLine(error.message), retryable: error.transient };
+  }
+  const storage = storageFailure(error);
+  if (storage) {
+    return {
+      code: "storage_unavailable",
+      message: `the job database could not store this job's progress (${storage})`,
+      retryable: true,
+    };
   }
   return {
     code: "internal_error",

@@ -34,6 +34,12 @@ export interface WebhookTarget {
   secret: string | undefined;
 }
 
+/** A client's Idempotency-Key and a hash of the request it came with. */
+export interface IdempotencyKey {
+  key: string;
+  requestHash: string;
+}
+
 export interface NewJob {
   kind: string;
   payload: Json;
@@ -43,6 +49,13 @@ export interface NewJob {
   webhook?: WebhookTarget;
   /** Which API token created the job (a fingerprint, never the token). */
   tokenId?: string;
+  /**
+   * What the job works on (e.g. the idea's fingerprint): while a job of the same kind and
+   * fingerprint is pending or running, enqueueing answers with that job instead of a new one.
+   */
+  fingerprint?: string;
+  /** Enqueueing again with the same key (per tokenId) answers with the job it made. */
+  idempotency?: IdempotencyKey;
 }
 
 export function isFinished(status: JobStatus): boolean {

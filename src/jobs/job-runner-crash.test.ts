@@ -56,7 +56,7 @@ describe("runner durability across a SIGKILL", () => {
     const log = join(dir, "effects.log");
     const setup = createJobRunner({ db: openJobDatabase({ file }), workflows: {} });
     const ids = ["alpha", "beta", "gamma"].map(
-      (idea) => setup.enqueue({ kind: "explore", payload: { idea } }).id,
+      (idea) => setup.enqueue({ kind: "explore", payload: { idea } }).job.id,
     );
 
     // Killed during research (prepare finished), then during commit (research finished).
@@ -112,7 +112,7 @@ describe("runner durability across an abandoned process (in-process crash)", () 
       workflows: { w: workflow(true) },
     });
     crashed.start();
-    const { id } = crashed.enqueue({ kind: "w", payload: null });
+    const { id } = crashed.enqueue({ kind: "w", payload: null }).job;
     await reachedCommit;
     expect(crashed.get(id)).toMatchObject({ status: "running", currentStep: "commit" });
 
@@ -144,7 +144,7 @@ describe("runner durability across an abandoned process (in-process crash)", () 
       kind: "w",
       payload: null,
       webhook: { url: "https://h.example/", secret: undefined },
-    });
+    }).job;
     await first.whenIdle();
     expect(deliveries).toEqual([id]);
 

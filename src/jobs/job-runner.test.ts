@@ -63,7 +63,11 @@ describe("job runner", () => {
       },
     });
     r.start();
-    const job = r.enqueue({ kind: "explore", payload: { idea: "Dog Bakery" }, mode: "business" });
+    const job = r.enqueue({
+      kind: "explore",
+      payload: { idea: "Dog Bakery" },
+      mode: "business",
+    }).job;
     expect(job.status).toBe("pending");
     await r.whenIdle();
     const done = r.get(job.id);
@@ -95,7 +99,7 @@ describe("job runner", () => {
   it("fails a job of an unknown kind at once instead of leaving it pending", async () => {
     const r = runner({ workflows: {} });
     r.start();
-    const job = r.enqueue({ kind: "nope", payload: null });
+    const job = r.enqueue({ kind: "nope", payload: null }).job;
     await r.whenIdle();
     expect(r.get(job.id)).toMatchObject({
       status: "failed",
@@ -119,7 +123,7 @@ describe("job runner", () => {
       },
     });
     r.start();
-    const job = r.enqueue({ kind: "x", payload: null });
+    const job = r.enqueue({ kind: "x", payload: null }).job;
     await r.whenIdle();
     expect(r.get(job.id)?.error).toEqual({
       code: "configuration_error",
@@ -147,8 +151,8 @@ describe("job runner", () => {
       },
     });
     r.start();
-    const transient = r.enqueue({ kind: "x", payload: "overloaded" });
-    const permanent = r.enqueue({ kind: "x", payload: "authentication" });
+    const transient = r.enqueue({ kind: "x", payload: "overloaded" }).job;
+    const permanent = r.enqueue({ kind: "x", payload: "authentication" }).job;
     await r.whenIdle();
     expect(r.get(transient.id)).toMatchObject({ status: "completed", attempts: 3 });
     expect(r.get(permanent.id)).toMatchObject({
@@ -177,7 +181,7 @@ describe("job runner", () => {
       },
     });
     r.start();
-    const job = r.enqueue({ kind: "x", payload: null });
+    const job = r.enqueue({ kind: "x", payload: null }).job;
     await r.whenIdle();
     expect(runs).toBe(retried ? 2 : 1);
     expect(r.get(job.id)?.error).toEqual({ code: "store_error", message: "GitHub failed" });
@@ -204,7 +208,7 @@ describe("job runner", () => {
       },
     });
     r.start();
-    const job = r.enqueue({ kind: "x", payload: null });
+    const job = r.enqueue({ kind: "x", payload: null }).job;
     await r.whenIdle();
     const error = r.get(job.id)?.error;
     expect(error?.code).toBe("internal_error");
@@ -236,7 +240,7 @@ describe("job runner", () => {
       },
     });
     r.start();
-    const job = r.enqueue({ kind: "x", payload: null });
+    const job = r.enqueue({ kind: "x", payload: null }).job;
     await r.whenIdle();
     expect(r.get(job.id)).toMatchObject({ status: "completed", result: "done", attempts: 2 });
     expect(calls).toEqual(["one", "two", "two"]);
@@ -257,7 +261,7 @@ describe("job runner", () => {
       },
     });
     r.start();
-    const job = r.enqueue({ kind: "x", payload: null });
+    const job = r.enqueue({ kind: "x", payload: null }).job;
     await r.whenIdle();
     expect(runs).toBe(3);
     expect(r.get(job.id)).toMatchObject({
@@ -273,7 +277,7 @@ describe("job runner", () => {
         workflows: { x: defineWorkflow({ run: async ({ step }) => step.do("s", fn) }) },
       });
       r.start();
-      const job = r.enqueue({ kind: "x", payload: null });
+      const job = r.enqueue({ kind: "x", payload: null }).job;
       await r.whenIdle();
       expect(r.get(job.id)?.error).toMatchObject({ code: "invalid_workflow" });
       expect(r.get(job.id)?.error?.message).toContain(message);
@@ -287,7 +291,7 @@ describe("job runner", () => {
       },
     });
     r.start();
-    const job = r.enqueue({ kind: "x", payload: null });
+    const job = r.enqueue({ kind: "x", payload: null }).job;
     await r.whenIdle();
     expect(r.get(job.id)?.error?.message).toBe('step name "notify" is reserved by the job runner');
   });
@@ -312,7 +316,7 @@ describe("job runner", () => {
         }),
       },
     });
-    const ids = ["a", "b", "c", "d"].map((p) => r.enqueue({ kind: "x", payload: p }).id);
+    const ids = ["a", "b", "c", "d"].map((p) => r.enqueue({ kind: "x", payload: p }).job.id);
     r.start();
     await new Promise((resolve) => setImmediate(resolve));
     expect(ids.map((id) => r.get(id)?.status)).toEqual([
@@ -342,7 +346,7 @@ describe("job runner", () => {
         }),
       },
     });
-    const job = r.enqueue({ kind: "x", payload: null });
+    const job = r.enqueue({ kind: "x", payload: null }).job;
     r.subscribe(job.id, (event) => events.push(event));
     r.start();
     await r.whenIdle();
@@ -408,7 +412,7 @@ describe("job runner", () => {
       },
     });
     r.start();
-    const job = r.enqueue({ kind: "x", payload: null });
+    const job = r.enqueue({ kind: "x", payload: null }).job;
     await started.promise;
     await r.stop();
     expect(r.get(job.id)?.status).toBe("running");
@@ -416,7 +420,7 @@ describe("job runner", () => {
 
   it("lists newest first with an opaque cursor, and rejects a forged one", async () => {
     const r = runner({ workflows: {} });
-    const ids = Array.from({ length: 5 }, (_, i) => r.enqueue({ kind: "k", payload: i }).id);
+    const ids = Array.from({ length: 5 }, (_, i) => r.enqueue({ kind: "k", payload: i }).job.id);
     const first = r.list({ limit: 2 });
     expect(first.jobs.map((j) => j.id)).toEqual([ids[4], ids[3]]);
     const second = r.list({ limit: 2, cursor: first.nextCursor });
@@ -459,7 +463,7 @@ describe("webhooks from the runner", () => {
       mode: "business",
       title: "An idea",
       webhook: { url: "https://hooks.example/h?key=k", secret: "s" },
-    });
+    }).job;
     await r.whenIdle();
     expect(sent).toEqual([
       {
@@ -504,7 +508,7 @@ describe("webhooks from the runner", () => {
       kind: "x",
       payload: null,
       webhook: { url: "https://h.example/", secret: undefined },
-    });
+    }).job;
     first.start();
     for (let start = 1; start <= 3; start++) {
       await running.promise;
@@ -565,7 +569,7 @@ describe("webhooks from the runner", () => {
       kind: "x",
       payload: null,
       webhook: { url: "https://h.example/", secret: undefined },
-    });
+    }).job;
     await r.whenIdle();
     expect(r.get(job.id)).toMatchObject({
       status: "completed",
@@ -577,7 +581,7 @@ describe("webhooks from the runner", () => {
     const { sent, notifier } = recordingNotifier();
     const r = runner({ notifier, workflows: { x: defineWorkflow({ run: async () => 1 }) } });
     r.start();
-    const job = r.enqueue({ kind: "x", payload: null });
+    const job = r.enqueue({ kind: "x", payload: null }).job;
     await r.whenIdle();
     expect(sent).toHaveLength(0);
     expect(r.get(job.id)?.webhook.status).toBe("skipped");
@@ -612,8 +616,8 @@ describe("webhook deliveries and the job slots", () => {
       kind: "x",
       payload: "first",
       webhook: { url: "https://slow.example/", secret: undefined },
-    });
-    const second = r.enqueue({ kind: "x", payload: "second" });
+    }).job;
+    const second = r.enqueue({ kind: "x", payload: "second" }).job;
     r.start();
     await secondDone.promise;
     expect(r.get(first.id)).toMatchObject({ status: "completed", webhook: { status: "pending" } });

@@ -1,13 +1,18 @@
 import type { DatabaseSync } from "node:sqlite";
 import { setTimeout as delay } from "node:timers/promises";
+import { admitJob, type EnqueueOutcome, replayIdempotent } from "./admit-job.ts";
+import { type Backoff, backoffDelay, STORAGE_BACKOFF } from "./backoff.ts";
 import { createCheckpointedStep } from "./checkpointed-step.ts";
-import { executeJob, NOTIFY_STEP } from "./execute-job.ts";
+import { executeJob, type JobOutcome, NOTIFY_STEP } from "./execute-job.ts";
+import { createFailureLog } from "./failure-log.ts";
 import { decodeCursor, encodeCursor } from "./job-cursor.ts";
 import { JobError, type JobFailure } from "./job-error.ts";
 import { JobEvents, type JobListener } from "./job-events.ts";
-import type { JobRecord, JobStatus, NewJob } from "./job-record.ts";
+import type { IdempotencyKey, JobRecord, JobStatus, NewJob } from "./job-record.ts";
 import { JobStore } from "./job-store.ts";
 import { notifyJob } from "./notify-job.ts";
+import { settleJob } from "./settle-job.ts";
+import { describeDatabaseError } from "./storage-failure.ts";
 import type { WebhookSummary } from "./webhook/webhook-body.ts";
 import { createWebhookNotifier, type WebhookNotifier } from "./webhook/webhook-notifier.ts";
 import type { JobProgress, Json, Workflow } from "./workflow.ts";
@@ -51,6 +56,12 @@ export interface JobRunnerOptions {
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   /** Progress is published at once but written to the database at most this often (default 1 s). */
   progressIntervalMs?: number;
+  /**
+   * Waits between tries while the job database fails (a full disk): claiming the next job, and
+   * recording a finished job's state (default 1 s doubling to 30 s). The same failure is logged
+   * once per wait, as one line without a stack.
+   */
+  storageBackoff?: Backoff;
 }
 
 export interface JobListRequest {
@@ -60,15 +71,27 @@ export interface JobListRequest {
   cursor?: string;
 }
 
+export type { EnqueueOutcome } from "./admit-job.ts";
+
 export interface JobRunner {
-  enqueue(job: NewJob): JobRecord;
+  /**
+   * Stores the job durably (or finds the job already answering it: see EnqueueOutcome) and
+   * returns it as read back after the commit. Throws when the database cannot store it (see
+   * storageFailure): then nothing was queued.
+   */
+  enqueue(job: NewJob): EnqueueOutcome;
+  /** The answer an idempotency key already has (replayed or key_reused), if it was used before. */
+  replayIdempotent(tokenId: string | undefined, key: IdempotencyKey): EnqueueOutcome | undefined;
   get(id: string): JobRecord | undefined;
   /** Newest first. Throws JobError("invalid_cursor") for a cursor it did not issue. */
   list(request: JobListRequest): { jobs: JobRecord[]; nextCursor: string | undefined };
   subscribe(jobId: string, listener: JobListener): () => void;
   /** Every job's events (e.g. to learn that any job finished). */
   subscribeAll(listener: JobListener): () => void;
-  /** Resumes jobs a previous process left running (and unsent webhooks), then works the queue. */
+  /**
+   * Resumes jobs a previous process left running (and unsent webhooks), then works the queue.
+   * Throws, having started nothing, when the database cannot be read or written for that.
+   */
   start(): void;
   /** Interrupts running jobs (they stay `running` and resume on the next start) and waits. */
   stop(): Promise<void>;
@@ -88,6 +111,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const maxStarts = Math.max(maxAttempts, options.maxStarts ?? 5);
   const retryDelayMs = options.retryDelayMs ?? ((attempt) => 1_000 * 2 ** attempt);
   const sleep = options.sleep ?? ((ms, signal) => delay(ms, undefined, { signal }));
+  const storageBackoff = options.storageBackoff ?? STORAGE_BACKOFF;
+  const report = createFailureLog(logger, storageBackoff);
   const shutdown = new AbortController();
   const running = new Set<Promise<void>>();
   // Webhook deliveries are tracked apart: a slow receiver (up to three 10 s attempts) must not
@@ -95,6 +120,9 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const notifying = new Set<Promise<void>>();
   let started = false;
   let idleWaiters: Array<() => void> = [];
+  // While the database refuses claims (a full disk), the queue waits here instead of spinning.
+  let claimFailures = 0;
+  let claimPaused = false;
 
   const track = (work: Promise<void>, set = running) => {
     set.add(work);
@@ -105,9 +133,16 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   };
 
   const pump = () => {
-    if (!started || shutdown.signal.aborted) return;
+    if (!started || shutdown.signal.aborted || claimPaused) return;
     while (running.size < concurrency) {
-      const job = store.claimNext();
+      let job: JobRecord | undefined;
+      try {
+        job = store.claimNext();
+        claimFailures = 0;
+      } catch (error) {
+        pauseClaims(error);
+        return;
+      }
       if (!job) break;
       track(runJob(job));
     }
@@ -117,43 +152,63 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     }
   };
 
+  const pauseClaims = (error: unknown) => {
+    claimFailures += 1;
+    claimPaused = true;
+    report(
+      `job queue: cannot claim the next job: ${describeDatabaseError(error)}; waiting to retry`,
+    );
+    void sleep(backoffDelay(claimFailures, storageBackoff), shutdown.signal)
+      .catch(() => {})
+      .finally(() => {
+        claimPaused = false;
+        pump();
+      });
+  };
+
   const runJob = async (job: JobRecord) => {
     try {
-      await attempt(job);
+      const outcome = await runWorkflow(job);
+      if (outcome.kind === "failed") logFailure(job, outcome);
+      const finished = await settleJob(job, outcome, {
+        store,
+        maxAttempts,
+        retryDelayMs,
+        sleep,
+        signal: shutdown.signal,
+        backoff: storageBackoff,
+        report,
+      });
+      if (finished) finish(finished);
     } catch (error) {
-      // Only a database failure gets here; the job stays running and resumes on restart.
-      logger.error(`job ${job.id}: bookkeeping failed`, error);
+      // Nothing above throws by design; if a bug does, the job resumes on the next start.
+      logger.error(`job ${job.id}: the runner failed`, error);
     }
   };
 
-  const attempt = async (job: JobRecord) => {
+  const runWorkflow = (job: JobRecord): Promise<JobOutcome> => {
     const definition = options.workflows[job.kind];
     if (!definition) {
       const message = `no workflow is registered for jobs of kind "${job.kind}"`;
-      return finish(store.fail(job.id, { code: "unknown_workflow", message, retryable: false }));
+      const failure = { code: "unknown_workflow", message, retryable: false };
+      return Promise.resolve({ kind: "failed", failure, error: undefined });
     }
-    const deps = {
+    return executeJob(job, definition.run, shutdown.signal, {
       store,
       events,
       live,
       now: () => clock().getTime(),
       progressIntervalMs: options.progressIntervalMs ?? 1_000,
-    };
-    const outcome = await executeJob(job, definition.run, shutdown.signal, deps);
-    if (outcome.kind === "interrupted") return;
-    if (outcome.kind === "completed") return finish(store.complete(job.id, outcome.result));
-    if (outcome.failure.code === "internal_error")
+      report,
+    });
+  };
+
+  const logFailure = (job: JobRecord, outcome: Extract<JobOutcome, { kind: "failed" }>) => {
+    if (outcome.failure.code === "internal_error") {
       logger.error(`job ${job.id} failed`, outcome.error);
-    if (outcome.failure.retryable && job.attempts < maxAttempts) {
-      try {
-        await sleep(retryDelayMs(job.attempts), shutdown.signal);
-      } catch {
-        return; // shutting down: the job resumes on the next start
-      }
-      store.requeue(job.id);
-      return;
+    } else if (outcome.failure.code === "storage_unavailable") {
+      report(`job ${job.id}: a step could not be stored: ${describeDatabaseError(outcome.error)}`);
     }
-    finish(store.fail(job.id, outcome.failure));
   };
 
   const finish = (job: JobRecord) => {
@@ -177,6 +232,9 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         finish: (name, output) => store.saveStep(job.id, name, output, job.progress),
       }),
       logger,
+    }).catch((error: unknown) => {
+      // The webhook stays pending in the database and is sent on the next start.
+      report(`job ${job.id}: webhook not recorded: ${describeDatabaseError(error)}`);
     });
 
   const getJob = (id: string): JobRecord | undefined => {
@@ -185,12 +243,23 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     return record && progress && record.status === "running" ? { ...record, progress } : record;
   };
 
+  /** Start-up bookkeeping, all of it before anything starts, so a failure leaves nothing running. */
+  const recover = () => {
+    const unsent = store.unsentWebhooks().flatMap((id) => store.get(id) ?? []);
+    const givenUp = store
+      .runningStartedAtLeast(maxStarts)
+      .map((id) => store.fail(id, interruptedTooOften(maxStarts)));
+    store.requeueRunning();
+    return { unsent, givenUp };
+  };
+
   return {
     enqueue(job) {
-      const record = store.insert(job);
-      queueMicrotask(pump);
-      return record;
+      const outcome = admitJob(store, job);
+      if (outcome.kind === "queued") queueMicrotask(pump);
+      return outcome;
     },
+    replayIdempotent: (tokenId, key) => replayIdempotent(store, tokenId, key),
     get: getJob,
     list(request) {
       const beforeSeq = request.cursor === undefined ? undefined : decodeCursor(request.cursor);
@@ -205,15 +274,10 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     subscribeAll: (listener) => events.subscribeAll(listener),
     start() {
       if (started) return;
+      const { unsent, givenUp } = recover();
       started = true;
-      for (const id of store.unsentWebhooks()) {
-        const job = store.get(id);
-        if (job) track(notify(job), notifying);
-      }
-      for (const id of store.runningStartedAtLeast(maxStarts)) {
-        finish(store.fail(id, interruptedTooOften(maxStarts)));
-      }
-      store.requeueRunning();
+      for (const job of unsent) track(notify(job), notifying);
+      for (const job of givenUp) finish(job);
       pump();
     },
     async stop() {

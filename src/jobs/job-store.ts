@@ -15,7 +15,18 @@ export interface JobListQuery {
 
 type Row = Record<string, SQLOutputValue>;
 
-/** Every read and write of the jobs and job_steps tables; no policy lives here. */
+const IN_FLIGHT_SQL = `SELECT id FROM jobs
+  WHERE fingerprint = ? AND status IN ('pending', 'running') AND kind = ? LIMIT 1`;
+
+/** `ifnull` as in the unique index (a request without a token is token ''), so it is used. */
+const BY_IDEMPOTENCY_KEY_SQL = `SELECT id, request_hash FROM jobs
+  WHERE ifnull(token_id, '') = ? AND idempotency_key = ?`;
+
+/**
+ * Every read and write of the jobs and job_steps tables; no policy lives here. Each write is its
+ * own IMMEDIATE transaction and returns only once committed, so nothing is reported stored that
+ * the database did not keep (see inTransaction).
+ */
 export class JobStore {
   readonly #db: DatabaseSync;
   readonly #now: () => Date;
@@ -36,14 +47,32 @@ export class JobStore {
     return statement;
   }
 
+  /**
+   * Runs `work` as one IMMEDIATE transaction and returns once it is committed (see inTransaction);
+   * a write that cannot be stored throws, it never answers as if it had been.
+   */
+  transaction<T>(work: () => T): T {
+    return inTransaction(this.#db, work);
+  }
+
+  /** Stores a pending job and returns it as read back from the database after the commit. */
   insert(job: NewJob): JobRecord {
+    return this.readBack(this.transaction(() => this.insertPending(job)));
+  }
+
+  /** Adds a pending job inside an open transaction(); returns its id (read it back once committed). */
+  insertPending(job: NewJob): string {
+    // Outside a transaction the row would commit on its own, unchecked: exactly what must not be.
+    if (!this.#db.isTransaction) throw new Error("insertPending needs an open transaction()");
+    const id = randomUUID();
     const at = this.#stamp();
-    const row = this.#sql(
+    this.#sql(
       `INSERT INTO jobs (id, kind, status, mode, title, payload, webhook_url, callback_secret,
-           webhook_status, token_id, created_at, updated_at)
-         VALUES (?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
-    ).get(
-      randomUUID(),
+           webhook_status, token_id, fingerprint, idempotency_key, request_hash, created_at,
+           updated_at)
+         VALUES (?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(
+      id,
       job.kind,
       job.mode ?? null,
       job.title ?? null,
@@ -52,10 +81,44 @@ export class JobStore {
       job.webhook?.secret ?? null,
       job.webhook ? "pending" : "skipped",
       job.tokenId ?? null,
+      job.fingerprint ?? null,
+      job.idempotency?.key ?? null,
+      job.idempotency?.requestHash ?? null,
       at,
       at,
-    ) as Row;
-    return toRecord(row);
+    );
+    return id;
+  }
+
+  /** A job just committed; its absence would mean the database lost it, so that throws. */
+  readBack(id: string): JobRecord {
+    const job = this.get(id);
+    if (!job) throw new Error(`job ${id} was committed but cannot be read back`);
+    return job;
+  }
+
+  /** The pending or running job of `kind` working on `fingerprint` (admission keeps it to one). */
+  inFlight(kind: string, fingerprint: string): string | undefined {
+    const row = this.#sql(IN_FLIGHT_SQL).get(fingerprint, kind) as Row | undefined;
+    return row ? String(row.id) : undefined;
+  }
+
+  /** The job made with this idempotency key by this token, and the hash of its request. */
+  byIdempotencyKey(
+    tokenId: string | undefined,
+    key: string,
+  ): { id: string; requestHash: string } | undefined {
+    const row = this.#sql(BY_IDEMPOTENCY_KEY_SQL).get(tokenId ?? "", key) as Row | undefined;
+    return row ? { id: String(row.id), requestHash: String(row.request_hash) } : undefined;
+  }
+
+  /** The query plans of the admission look-ups, so tests can prove they walk an index. */
+  explainAdmission(): string[] {
+    return [IN_FLIGHT_SQL, BY_IDEMPOTENCY_KEY_SQL].flatMap((sql) =>
+      (this.#sql(`EXPLAIN QUERY PLAN ${sql}`).all("x", "y") as Row[]).map((row) =>
+        String(row.detail),
+      ),
+    );
   }
 
   get(id: string): JobRecord | undefined {
@@ -82,14 +145,26 @@ export class JobStore {
     return rows.map((row) => String(row.detail));
   }
 
-  /** Atomically moves the oldest pending job to running. */
+  /** Atomically moves the oldest pending job to running (read back after the commit). */
   claimNext(): JobRecord | undefined {
+    // A plain read first: an empty queue (most calls) takes no write lock.
+    if (!this.#oldestPending()) return undefined;
+    const id = this.transaction(() => {
+      const oldest = this.#oldestPending();
+      if (oldest === undefined) return undefined;
+      this.#sql(
+        "UPDATE jobs SET status = 'running', attempts = attempts + 1, updated_at = ? WHERE id = ?",
+      ).run(this.#stamp(), oldest);
+      return oldest;
+    });
+    return id === undefined ? undefined : this.readBack(id);
+  }
+
+  #oldestPending(): string | undefined {
     const row = this.#sql(
-      `UPDATE jobs SET status = 'running', attempts = attempts + 1, updated_at = ?
-         WHERE seq = (SELECT seq FROM jobs WHERE status = 'pending' ORDER BY seq LIMIT 1)
-         RETURNING *`,
-    ).get(this.#stamp()) as Row | undefined;
-    return row ? toRecord(row) : undefined;
+      "SELECT id FROM jobs WHERE status = 'pending' ORDER BY seq LIMIT 1",
+    ).get() as Row | undefined;
+    return row ? String(row.id) : undefined;
   }
 
   /** Ids of the jobs a previous process left running that were already started `starts` times. */
@@ -102,16 +177,20 @@ export class JobStore {
 
   /** Jobs a previous process left running go back to the queue (their steps are kept). */
   requeueRunning(): number {
-    const result = this.#sql(
-      "UPDATE jobs SET status = 'pending', updated_at = ? WHERE status = 'running'",
-    ).run(this.#stamp());
+    const result = this.transaction(() =>
+      this.#sql("UPDATE jobs SET status = 'pending', updated_at = ? WHERE status = 'running'").run(
+        this.#stamp(),
+      ),
+    );
     return Number(result.changes);
   }
 
   requeue(id: string): void {
-    this.#sql("UPDATE jobs SET status = 'pending', updated_at = ? WHERE id = ?").run(
-      this.#stamp(),
-      id,
+    this.transaction(() =>
+      this.#sql("UPDATE jobs SET status = 'pending', updated_at = ? WHERE id = ?").run(
+        this.#stamp(),
+        id,
+      ),
     );
   }
 
@@ -125,7 +204,7 @@ export class JobStore {
   /** Stores a finished step's output; the step counts as done only once this commits. */
   saveStep(jobId: string, name: string, output: string, progress: JobProgress | undefined): void {
     const at = this.#stamp();
-    inTransaction(this.#db, () => {
+    this.transaction(() => {
       this.#sql(
         "INSERT OR REPLACE INTO job_steps (job_id, name, output, completed_at) VALUES (?, ?, ?, ?)",
       ).run(jobId, name, output, at);
@@ -136,19 +215,23 @@ export class JobStore {
   }
 
   startStep(jobId: string, name: string, progress: JobProgress | undefined): void {
-    this.#sql("UPDATE jobs SET current_step = ?, progress = ?, updated_at = ? WHERE id = ?").run(
-      name,
-      progressJson(progress),
-      this.#stamp(),
-      jobId,
+    this.transaction(() =>
+      this.#sql("UPDATE jobs SET current_step = ?, progress = ?, updated_at = ? WHERE id = ?").run(
+        name,
+        progressJson(progress),
+        this.#stamp(),
+        jobId,
+      ),
     );
   }
 
   saveProgress(jobId: string, progress: JobProgress): void {
-    this.#sql("UPDATE jobs SET progress = ?, updated_at = ? WHERE id = ?").run(
-      progressJson(progress),
-      this.#stamp(),
-      jobId,
+    this.transaction(() =>
+      this.#sql("UPDATE jobs SET progress = ?, updated_at = ? WHERE id = ?").run(
+        progressJson(progress),
+        this.#stamp(),
+        jobId,
+      ),
     );
   }
 
@@ -178,9 +261,11 @@ export class JobStore {
   }
 
   setWebhookStatus(jobId: string, status: WebhookStatus, detail: string | undefined): void {
-    this.#sql(
-      "UPDATE jobs SET webhook_status = ?, webhook_detail = ?, updated_at = ? WHERE id = ?",
-    ).run(status, detail ?? null, this.#stamp(), jobId);
+    this.transaction(() =>
+      this.#sql(
+        "UPDATE jobs SET webhook_status = ?, webhook_detail = ?, updated_at = ? WHERE id = ?",
+      ).run(status, detail ?? null, this.#stamp(), jobId),
+    );
   }
 
   #finish(
@@ -191,12 +276,14 @@ export class JobStore {
     message: string | null,
   ): JobRecord {
     const at = this.#stamp();
-    const row = this.#sql(
-      `UPDATE jobs SET status = ?, result = ?, error_code = ?, error_message = ?,
-           current_step = NULL, updated_at = ?, finished_at = ?
-         WHERE id = ? RETURNING *`,
-    ).get(status, result, code, message, at, at, jobId) as Row;
-    return toRecord(row);
+    this.transaction(() =>
+      this.#sql(
+        `UPDATE jobs SET status = ?, result = ?, error_code = ?, error_message = ?,
+             current_step = NULL, updated_at = ?, finished_at = ?
+           WHERE id = ?`,
+      ).run(status, result, code, message, at, at, jobId),
+    );
+    return this.readBack(jobId);
   }
 
   #stamp(): string {

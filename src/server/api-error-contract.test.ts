@@ -46,6 +46,12 @@ const PROBES: Probe[] = [
     () => ["/api/explore", post({ idea: "x", webhook_url: "http://127.0.0.1/h" })],
   ],
   [
+    "explore: bad Idempotency-Key",
+    400,
+    "invalid_request",
+    () => ["/api/explore", post({ idea: "x" }, { "Idempotency-Key": "" })],
+  ],
+  [
     "explore: no token",
     401,
     "unauthorized",
@@ -149,8 +155,8 @@ const PROBES: Probe[] = [
   ["page: wrong method", 404, "not_found", () => ["/", { method: "POST" }]],
 ];
 
-function post(body: unknown): RequestInit {
-  return { method: "POST", headers: json, body: JSON.stringify(body) };
+function post(body: unknown, headers: Record<string, string> = {}): RequestInit {
+  return { method: "POST", headers: { ...json, ...headers }, body: JSON.stringify(body) };
 }
 
 async function setUp(): Promise<{ app: App; ids: Ids }> {
@@ -210,6 +216,15 @@ describe("every route's 4xx is { error: { code, message, details? } }", () => {
     expect(response.status).toBe(429);
     expect(response.headers.get("retry-after")).toMatch(/^\d+$/);
     expectErrorEnvelope(await response.json(), "rate_limited");
+  });
+
+  it("422 when an Idempotency-Key comes back with another request", async () => {
+    const { app } = createServiceFixture({ auth: { tokens: [TOKEN] } });
+    const key = { "Idempotency-Key": "contract-key" };
+    expect((await app.request("/api/explore", post({ idea: "one" }, key))).status).toBe(202);
+    const response = await app.request("/api/explore", post({ idea: "two" }, key));
+    expect(response.status).toBe(422);
+    expectErrorEnvelope(await response.json(), "idempotency_key_reused");
   });
 
   it("403 for a non-loopback Host when no token is configured", async () => {

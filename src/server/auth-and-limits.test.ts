@@ -3,10 +3,12 @@ import { parseApiTokens, tokenId } from "./bearer-auth.ts";
 import { RateLimiter } from "./rate-limiter.ts";
 import { createServiceFixture } from "./testing/service-fixture.ts";
 
+let ideas = 0;
+/** A POST of a new idea each time: the same idea again would answer with its in-flight job. */
 const explore = (headers: Record<string, string> = {}) => ({
   method: "POST",
   headers: { "Content-Type": "application/json", ...headers },
-  body: JSON.stringify({ idea: "x" }),
+  body: JSON.stringify({ idea: `idea ${++ideas}` }),
 });
 
 describe("bearer auth", () => {
@@ -89,10 +91,10 @@ describe("rate limit on POST /api/explore", () => {
       rateLimit: { burst: 2, perMinute: 6 },
       now: () => now,
     });
-    const alice = explore({ Authorization: "Bearer alice-token" });
-    expect((await app.request("/api/explore", alice)).status).toBe(202);
-    expect((await app.request("/api/explore", alice)).status).toBe(202);
-    const limited = await app.request("/api/explore", alice);
+    const alice = () => explore({ Authorization: "Bearer alice-token" });
+    expect((await app.request("/api/explore", alice())).status).toBe(202);
+    expect((await app.request("/api/explore", alice())).status).toBe(202);
+    const limited = await app.request("/api/explore", alice());
     expect(limited.status).toBe(429);
     expect(limited.headers.get("retry-after")).toBe("10");
     expect(await limited.json()).toEqual({
@@ -105,8 +107,8 @@ describe("rate limit on POST /api/explore", () => {
       (await app.request("/api/jobs", { headers: { Authorization: "Bearer alice-token" } })).status,
     ).toBe(200);
     now += 10_000;
-    expect((await app.request("/api/explore", alice)).status).toBe(202);
-    expect((await app.request("/api/explore", alice)).status).toBe(429);
+    expect((await app.request("/api/explore", alice())).status).toBe(202);
+    expect((await app.request("/api/explore", alice())).status).toBe(429);
   });
 
   it("keys by client address when there is no auth", async () => {

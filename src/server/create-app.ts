@@ -2,6 +2,9 @@ import type { IncomingMessage } from "node:http";
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
+import { STORAGE_BACKOFF } from "../jobs/backoff.ts";
+import { createFailureLog } from "../jobs/failure-log.ts";
+import { storageFailure } from "../jobs/storage-failure.ts";
 import { ApiError, errorResponse } from "./api-error.ts";
 import { type AuthVariables, bearerAuth } from "./bearer-auth.ts";
 import { isLoopbackHost } from "./loopback.ts";
@@ -10,6 +13,7 @@ import { exploreHandler } from "./routes/explore-route.ts";
 import { jobEventsHandler } from "./routes/job-events-route.ts";
 import { getJobHandler, listJobsHandler, researchHandler } from "./routes/jobs-routes.ts";
 import type { AppOptions } from "./service-types.ts";
+import { storageUnavailable } from "./storage-unavailable.ts";
 import { PAGE_CSP, PAGE_HTML } from "./web-page.ts";
 
 export const DEFAULT_BODY_LIMIT_BYTES = 64 * 1024;
@@ -22,6 +26,7 @@ export function createApp(options: AppOptions): Hono<Env> {
   const logger = options.logger ?? { error: (message, error) => console.error(message, error) };
   const authRequired = options.auth.tokens.length > 0;
   const maxBytes = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
+  const reportStorage = createFailureLog(logger, STORAGE_BACKOFF);
 
   app.use("*", async (c, next) => {
     await next();
@@ -42,7 +47,11 @@ export function createApp(options: AppOptions): Hono<Env> {
   app.get("/api/health", (c) => c.json({ status: "ok", auth: authRequired ? "bearer" : "none" }));
 
   app.use("/api/*", bearerAuth(options.auth.tokens));
-  const explore = exploreHandler(options.submitExplore, options.allowPrivateWebhooks ?? false);
+  const explore = exploreHandler(
+    options.jobs,
+    options.submitExplore,
+    options.allowPrivateWebhooks ?? false,
+  );
   app.post(
     "/api/explore",
     rateLimited(options),
@@ -81,12 +90,21 @@ export function createApp(options: AppOptions): Hono<Env> {
     errorResponse(c, new ApiError(404, "not_found", `no route for ${c.req.method} ${c.req.path}`)),
   );
   app.onError((error, c) => {
-    if (error instanceof ApiError) return errorResponse(c, error);
     if (error instanceof HTTPException && error.status < 500) {
       return errorResponse(
         c,
         new ApiError(error.status as 400, "bad_request", error.message || "bad request"),
       );
+    }
+    const storage = storageFailure(error);
+    const answer = storage
+      ? storageUnavailable(`the job database cannot be used (${storage}); try again later`)
+      : error;
+    if (answer instanceof ApiError) {
+      // A full disk fails every request alike: one line per route now and then, no stack.
+      if (answer.status === 503)
+        reportStorage(`${c.req.method} ${c.req.routePath}: ${answer.message}`);
+      return errorResponse(c, answer);
     }
     logger.error(`${c.req.method} ${c.req.path} failed`, error);
     return errorResponse(

@@ -88,7 +88,7 @@ describe("POST /api/explore", () => {
     expect(JSON.stringify(jobs.get(job_id)?.payload)).not.toContain("s3cret-value");
 
     // force is the other way past a duplicate; it cannot go with update.
-    const forced = await app.request("/api/explore", json({ idea: "x", force: true }));
+    const forced = await app.request("/api/explore", json({ idea: "y", force: true }));
     const forcedId = ((await forced.json()) as { job_id: string }).job_id;
     expect(jobs.get(forcedId)?.payload).toMatchObject({ request: { force: true, update: false } });
   });

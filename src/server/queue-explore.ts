@@ -2,27 +2,30 @@ import type { ExploreRequest } from "../config/explore-request.ts";
 import type { JobRunner } from "../jobs/job-runner.ts";
 import type { Json } from "../jobs/workflow.ts";
 import { EXPLORE_JOB_KIND } from "../research/explore/explore-service.ts";
+import { fingerprintIdea } from "../research/idea-identity.ts";
 import type { SubmitExplore } from "./service-types.ts";
 
 /**
  * The simplest SubmitExplore: every submission becomes a job of kind "explore" whose payload is
- * `toPayload(request)`; duplicates are then decided inside the workflow (its prepare step). The
- * idea and mode are stored as the job's indexed title and mode, the webhook beside the payload.
+ * `toPayload(request)`, unless the same idea is already queued or running (that job answers) or
+ * its Idempotency-Key was used before; duplicates of committed research are then decided inside
+ * the workflow (its prepare step). The idea and mode are stored as the job's indexed title and
+ * mode, the webhook beside the payload.
  */
 export function queueExplore(
   jobs: JobRunner,
   toPayload: (request: ExploreRequest) => Json,
   kind = EXPLORE_JOB_KIND,
 ): SubmitExplore {
-  return async ({ request, webhook, tokenId }) => ({
-    kind: "queued",
-    job: jobs.enqueue({
+  return async ({ request, webhook, tokenId, idempotency }) =>
+    jobs.enqueue({
       kind,
       payload: toPayload(request),
       mode: request.mode,
       title: request.idea,
       webhook,
       tokenId,
-    }),
-  });
+      fingerprint: fingerprintIdea(request.idea),
+      idempotency,
+    });
 }

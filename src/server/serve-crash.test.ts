@@ -36,9 +36,10 @@ const IDEAS = [
 ];
 
 /**
- * A `git` in front of the real one: after a real `git commit` it records its pid and sleeps while
- * the block file exists, so the serve process can be killed with its commit made but not yet
- * recorded as a finished step (the case where a careless retry makes a second commit).
+ * A `git` in front of the real one: after the ref update that lands a commit (`git update-ref`)
+ * it records its pid and sleeps while the block file exists, so the serve process can be killed
+ * with its commit made but not yet recorded as a finished step (the case where a careless retry
+ * makes a second commit).
  */
 function gitWrapper(dir: string): string {
   const realGit = execFileSync("sh", ["-c", "command -v git"]).toString().trim();
@@ -49,7 +50,7 @@ function gitWrapper(dir: string): string {
     `#!/bin/sh
 "${realGit}" "$@"
 status=$?
-if [ "$1" = "commit" ] && [ -e "$BLOCK_FILE" ]; then echo $$ >> "$COMMIT_MARKER"; exec sleep 600; fi
+if [ "$1" = "update-ref" ] && [ -e "$BLOCK_FILE" ]; then echo $$ >> "$COMMIT_MARKER"; exec sleep 600; fi
 exit $status
 `,
   );

@@ -1,6 +1,6 @@
 import type { ExploreRequest } from "../config/explore-request.ts";
-import type { JobRecord, WebhookTarget } from "../jobs/job-record.ts";
-import type { JobRunner } from "../jobs/job-runner.ts";
+import type { IdempotencyKey, JobRecord, WebhookTarget } from "../jobs/job-record.ts";
+import type { EnqueueOutcome, JobRunner } from "../jobs/job-runner.ts";
 import type { Json } from "../jobs/workflow.ts";
 import type { RateLimit } from "./rate-limiter.ts";
 
@@ -11,15 +11,16 @@ export interface ExploreSubmission {
   webhook: WebhookTarget | undefined;
   /** Fingerprint of the API token that asked (undefined without auth). */
   tokenId: string | undefined;
+  /** From the Idempotency-Key header: a retry with the same key answers with the same job. */
+  idempotency?: IdempotencyKey;
 }
 
 /**
- * `queued`: answered 202 with the job. `existing`: the idea was already explored (or is being
- * explored) and `body` is answered as is with 200, e.g. `{ status: "exists", path, job_id? }`.
+ * What enqueueing answered (see EnqueueOutcome: `queued` is answered 202 with the new job, an
+ * in-flight job or an idempotent replay 200 with that job, a reused key 422), or `existing`: the
+ * idea was already explored and `body` is answered as is with 200, e.g. `{ status: "exists", path }`.
  */
-export type SubmitOutcome =
-  | { kind: "queued"; job: JobRecord }
-  | { kind: "existing"; body: { [key: string]: Json } };
+export type SubmitOutcome = EnqueueOutcome | { kind: "existing"; body: { [key: string]: Json } };
 
 /**
  * Decides what to do with a submission. It may throw ConfigError (answered 400 with its message,

@@ -1,9 +1,9 @@
 import type { DatabaseSync } from "node:sqlite";
-import { ConfigError } from "../config/config-error.ts";
 import { openJobDatabase } from "../jobs/job-database.ts";
 import { createJobRunner, type JobRunner, type WorkflowDefinition } from "../jobs/job-runner.ts";
 import { createWebhookNotifier } from "../jobs/webhook/webhook-notifier.ts";
 import { createApp } from "./create-app.ts";
+import { dataDirError } from "./data-dir-error.ts";
 import { lockDataDir } from "./data-dir-lock.ts";
 import type { RateLimit } from "./rate-limiter.ts";
 import type { ReadJobResearch, ServiceLogger, SubmitExplore } from "./service-types.ts";
@@ -33,18 +33,32 @@ export interface RunningService extends RunningServer {
 
 /**
  * `idea-explorer serve`: opens the job database, resumes interrupted jobs, serves the API and page.
+ * Everything that touches the database at start-up happens before listening, and a failure there
+ * closes the database and releases the data directory before it is thrown (one line, as a
+ * ConfigError): a server that cannot use its database never answers requests.
  * close() stops listening, interrupts running jobs (they resume on the next start) and closes the
  * database.
  */
 export async function startService(options: ServiceOptions): Promise<RunningService> {
   const { db, unlock } = openDataDir(options.dataDir);
-  const jobs = createJobRunner({
-    db,
-    workflows: options.workflows,
-    concurrency: options.concurrency,
-    logger: options.logger,
-    notifier: createWebhookNotifier({ allowPrivate: options.allowPrivateWebhooks ?? false }),
-  });
+  const release = () => {
+    db.close();
+    unlock();
+  };
+  let jobs: JobRunner;
+  try {
+    jobs = createJobRunner({
+      db,
+      workflows: options.workflows,
+      concurrency: options.concurrency,
+      logger: options.logger,
+      notifier: createWebhookNotifier({ allowPrivate: options.allowPrivateWebhooks ?? false }),
+    });
+    jobs.start();
+  } catch (error) {
+    release();
+    throw dataDirError(error);
+  }
   const app = createApp({
     jobs,
     auth: { tokens: options.tokens },
@@ -63,27 +77,22 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       authRequired: options.tokens.length > 0,
     });
   } catch (error) {
-    db.close();
-    unlock();
+    await jobs.stop();
+    release();
     throw error;
   }
-  jobs.start();
   return {
     ...server,
     jobs,
     async close() {
       await server.close();
       await jobs.stop();
-      db.close();
-      unlock();
+      release();
     },
   };
 }
 
-/**
- * Locks the data directory (one server per job database) and opens the database; fails with one
- * line naming what is wrong with --data-dir (the path is the user's, so it is not repeated).
- */
+/** Locks the data directory (one server per job database) and opens the database. */
 function openDataDir(dataDir: string): { db: DatabaseSync; unlock: () => void } {
   let unlock: (() => void) | undefined;
   try {
@@ -91,14 +100,6 @@ function openDataDir(dataDir: string): { db: DatabaseSync; unlock: () => void } 
     return { db: openJobDatabase({ dataDir }), unlock };
   } catch (error) {
     unlock?.();
-    if (error instanceof ConfigError) throw error;
-    const code = (error as NodeJS.ErrnoException).code ?? "";
-    const reason =
-      code === "EEXIST" || code === "ENOTDIR"
-        ? "a file is in the way of that folder"
-        : code === "EACCES" || code === "EPERM" || code === "EROFS"
-          ? "it is not writable"
-          : `the job database there cannot be opened (${code || (error as Error).message.split("\n")[0]})`;
-    throw new ConfigError(`--data-dir cannot be used: ${reason}`);
+    throw dataDirError(error);
   }
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -260,7 +261,11 @@ export class LocalStore implements ResearchStore {
 
 /** Creates and removes a file in `dir`; a refusal is one line naming the folder as the user sees it. */
 async function probeWritable(dir: string, shown: string): Promise<void> {
-  const probe = path.join(dir, `.idea-explorer-probe-${process.pid}-${Date.now()}`);
+  // Random: jobs of one process verify at once.
+  const probe = path.join(
+    dir,
+    `.idea-explorer-probe-${process.pid}-${randomBytes(6).toString("hex")}`,
+  );
   try {
     await writeFile(probe, "", { flag: "wx" });
     await unlink(probe);

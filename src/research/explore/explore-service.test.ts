@@ -23,6 +23,10 @@ function memoryStore() {
     },
     readText: async (path) => files.get(path),
     commit: async () => ({ locations: [] }),
+    commitOnHead: async () => {
+      throw new Error("not used: jobs of these tests never commit");
+    },
+    lockIdea: async () => ({ release: async () => {} }),
   };
   const addExploration = (idea: string) => {
     const folder = `ideas/2026-01-01-${slugifyIdea(idea)}`;

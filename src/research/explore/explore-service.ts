@@ -1,12 +1,13 @@
 import { randomUUID } from "node:crypto";
 import type { ExploreRequest } from "../../config/explore-request.ts";
-import type { JobRecord } from "../../jobs/job-record.ts";
+import type { IdempotencyKey, JobRecord } from "../../jobs/job-record.ts";
 import { defineWorkflow, type JobRunner, type WorkflowDefinition } from "../../jobs/job-runner.ts";
 import type { ResolvedModel } from "../../models/resolve-model.ts";
 import type { SearchFunction } from "../../search/search-function.ts";
 import { StoreError } from "../../store/research-reader.ts";
 import type { ResearchStore } from "../../store/research-store.ts";
 import { findExistingExploration } from "../existing-exploration.ts";
+import { fingerprintIdea } from "../idea-identity.ts";
 import type { ExplorePayload } from "./explore-plan.ts";
 import { type ExploreResult, exploreWorkflow } from "./explore-workflow.ts";
 
@@ -56,10 +57,12 @@ export function submitExplore(jobs: JobRunner, store: ResearchStore, now = () =>
     request,
     webhook,
     tokenId,
+    idempotency,
   }: {
     request: ExploreRequest;
     webhook: { url: string; secret: string | undefined } | undefined;
     tokenId: string | undefined;
+    idempotency?: IdempotencyKey;
   }) => {
     if (!request.update && !request.force) {
       const existing = await findExistingQuietly(store, request.idea, folders.get);
@@ -79,15 +82,17 @@ export function submitExplore(jobs: JobRunner, store: ResearchStore, now = () =>
       requestedAt: now().toISOString(),
       runId: randomUUID(),
     };
-    const job = jobs.enqueue({
+    // One run per idea: an idea already queued or running answers with that job.
+    return jobs.enqueue({
       kind: EXPLORE_JOB_KIND,
       payload,
       mode: request.mode,
       title: request.idea,
       webhook,
       tokenId,
+      fingerprint: fingerprintIdea(request.idea),
+      idempotency,
     });
-    return { kind: "queued" as const, job };
   };
 }
 

@@ -92,8 +92,16 @@ export interface ServeRun {
   stderr: string;
 }
 
-/** Runs `serve` expecting it to refuse to start; resolves with its exit code and stderr. */
-export function runServeToExit(args: string[], options: ServeOptions): Promise<ServeRun> {
+/**
+ * Runs `serve` expecting it to refuse to start; resolves with its exit code and stderr. A serve
+ * that neither exits nor prints its URL within `timeoutMs` (e.g. one left listening after a
+ * start-up error) is killed, so a failing test leaves no server behind.
+ */
+export function runServeToExit(
+  args: string[],
+  options: ServeOptions,
+  timeoutMs = 15_000,
+): Promise<ServeRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, "serve", ...args], {
       cwd: options.cwd,
@@ -104,11 +112,16 @@ export function runServeToExit(args: string[], options: ServeOptions): Promise<S
     child.stderr.on("data", (chunk) => {
       stderr += chunk;
     });
-    child.stdout.once("data", () => {
+    const refuse = (why: string) => {
       child.kill("SIGKILL");
-      reject(new Error("serve started listening but was expected to refuse"));
+      reject(new Error(`serve ${why} but was expected to refuse: ${stderr}`));
+    };
+    const timer = setTimeout(() => refuse(`was still running after ${timeoutMs} ms`), timeoutMs);
+    child.stdout.once("data", () => refuse("started listening"));
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      resolve({ code, stderr });
     });
-    child.on("close", (code) => resolve({ code, stderr }));
   });
 }
 

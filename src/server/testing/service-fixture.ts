@@ -3,10 +3,11 @@
  * workflow (prepare → research → commit) that writes markdown to an in-memory "repository".
  * A gate can hold the research step open so tests can watch a running job.
  */
+import type { DatabaseSync } from "node:sqlite";
 import type { ExploreRequest } from "../../config/explore-request.ts";
 import { openJobDatabase } from "../../jobs/job-database.ts";
 import { JobError } from "../../jobs/job-error.ts";
-import { createJobRunner, defineWorkflow } from "../../jobs/job-runner.ts";
+import { createJobRunner, defineWorkflow, type JobRunnerOptions } from "../../jobs/job-runner.ts";
 import type { WebhookNotifier } from "../../jobs/webhook/webhook-notifier.ts";
 import { createApp } from "../create-app.ts";
 import { queueExplore } from "../queue-explore.ts";
@@ -18,6 +19,10 @@ export interface FixtureOptions extends Partial<Omit<AppOptions, "jobs">> {
   researchGate?: Promise<void>;
   /** The markdown the research step "writes" (default: a small report with links and HTML). */
   report?: (idea: string) => string;
+  /** The job database (default a fresh one in memory), e.g. a file a test caps or reopens. */
+  db?: DatabaseSync;
+  /** Passed to the runner, e.g. a short storage backoff for a full-disk test. */
+  runner?: Partial<Pick<JobRunnerOptions, "logger" | "sleep" | "storageBackoff">>;
 }
 
 export function createServiceFixture(options: FixtureOptions = {}) {
@@ -55,11 +60,12 @@ export function createServiceFixture(options: FixtureOptions = {}) {
     },
   });
   const jobs = createJobRunner({
-    db: openJobDatabase({ file: ":memory:" }),
+    db: options.db ?? openJobDatabase({ file: ":memory:" }),
     workflows: { explore },
     logger: { error: () => {} },
     sleep: async () => {},
     notifier: options.notifier,
+    ...options.runner,
   });
   const app = createApp({
     jobs,
