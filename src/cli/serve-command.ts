@@ -102,8 +102,10 @@ export async function runServeCommand(args: string[], io: CliIo): Promise<number
       [EXPLORE_JOB_KIND]: exploreJobWorkflow({
         store,
         search,
-        resolveModel: (request) =>
-          resolveCliModel({ ...modelFlags, model: request.model ?? modelFlags.model }, env),
+        resolveModel: (request, hooks) =>
+          resolveCliModel({ ...modelFlags, model: request.model ?? modelFlags.model }, env, {
+            ...(hooks?.onRequestRetry ? { onRequestRetry: hooks.onRequestRetry } : {}),
+          }),
       }),
     },
     submitExplore: (jobs) => submitExplore(jobs, store),

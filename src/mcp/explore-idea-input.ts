@@ -35,15 +35,23 @@ export const exploreIdeaInputSchema = z.strictObject({
     "Build on an earlier exploration: its folder under ideas/, e.g. " +
       '"2026-01-05-my-idea" (search_research finds them).',
   ),
+  timeout_seconds: fields.timeoutSeconds.describe(
+    "The whole run's time limit in seconds, 10 to 86400 (default 600). A slow local model " +
+      "can need more.",
+  ),
 });
 
 export type ExploreIdeaInput = z.output<typeof exploreIdeaInputSchema>;
 
 /** The request the workflow runs; rules across fields (update with force) are checked here. */
 export function toExploreRequest(input: ExploreIdeaInput): ExploreRequest {
-  const { continue_from, ...rest } = input;
+  const { continue_from, timeout_seconds, ...rest } = input;
   return parseExploreRequest(
-    { ...rest, ...(continue_from === undefined ? {} : { continueFrom: continue_from }) },
-    { continueFrom: "continue_from" },
+    {
+      ...rest,
+      ...(continue_from === undefined ? {} : { continueFrom: continue_from }),
+      ...(timeout_seconds === undefined ? {} : { timeoutSeconds: timeout_seconds }),
+    },
+    { continueFrom: "continue_from", timeoutSeconds: "timeout_seconds" },
   );
 }

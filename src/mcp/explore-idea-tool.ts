@@ -112,5 +112,6 @@ function describeResult(result: ExploreResult, readResearchPath: string): string
       `${number.format(s.inputTokens)} input and ${number.format(s.outputTokens)} output ` +
       `tokens, ${(s.durationMs / 1000).toFixed(1)} s)`
     : "";
-  return `${verb} ${shown}${stats}. ${read}`;
+  const warnings = (result.warnings ?? []).map((w) => ` Warning: ${w}.`).join("");
+  return `${verb} ${shown}${stats}. ${read}${warnings}`;
 }

@@ -8,47 +8,53 @@ import { isLoopbackHost } from "./loopback.ts";
 
 const request = exploreRequestSchema.shape;
 
+const bodyShape = {
+  idea: request.idea,
+  mode: request.mode,
+  model: request.model,
+  context: request.context,
+  update: request.update,
+  force: request.force,
+  continue_from: request.continueFrom,
+  webhook_url: z
+    .string({ error: "must be text" })
+    .trim()
+    .max(2_048, "must be at most 2,048 characters")
+    .superRefine((value, ctx) => {
+      try {
+        parseWebhookUrl(value);
+      } catch (error) {
+        ctx.addIssue({
+          code: "custom",
+          message: (error as Error).message.replace(/^webhook_url /, ""),
+        });
+      }
+    })
+    .optional(),
+  callback_secret: z
+    .string({ error: "must be text" })
+    .min(1, "must not be empty")
+    .max(512, "must be at most 512 characters")
+    .optional(),
+  collect_tool_stats: request.collectToolStats,
+  timeout_seconds: request.timeoutSeconds,
+};
+
+/** The body's fields, named in the answer to an unknown one. */
+const BODY_FIELDS = Object.keys(bodyShape);
+
 /**
  * The body of POST /api/explore. Field rules come from the one explore request schema (shared with
  * the CLI); this adds the API's snake_case names and the webhook fields. Unknown keys are refused
  * so a misspelt option ("continueFrom") is an error, not silently ignored.
  */
 export const exploreBodySchema = z
-  .strictObject(
-    {
-      idea: request.idea,
-      mode: request.mode,
-      model: request.model,
-      context: request.context,
-      update: request.update,
-      force: request.force,
-      continue_from: request.continueFrom,
-      webhook_url: z
-        .string({ error: "must be text" })
-        .trim()
-        .max(2_048, "must be at most 2,048 characters")
-        .superRefine((value, ctx) => {
-          try {
-            parseWebhookUrl(value);
-          } catch (error) {
-            ctx.addIssue({
-              code: "custom",
-              message: (error as Error).message.replace(/^webhook_url /, ""),
-            });
-          }
-        })
-        .optional(),
-      callback_secret: z
-        .string({ error: "must be text" })
-        .min(1, "must not be empty")
-        .max(512, "must be at most 512 characters")
-        .optional(),
-      collect_tool_stats: request.collectToolStats,
-    },
-    {
-      error: (issue) => (issue.code === "unrecognized_keys" ? undefined : "must be a JSON object"),
-    },
-  )
+  .strictObject(bodyShape, {
+    error: (issue) =>
+      issue.code === "unrecognized_keys"
+        ? `unknown field ${issue.keys.map((key) => JSON.stringify(key)).join(", ")}; allowed: ${BODY_FIELDS.join(", ")}`
+        : "must be a JSON object",
+  })
   .refine((body) => body.callback_secret === undefined || body.webhook_url !== undefined, {
     path: ["callback_secret"],
     message: "needs webhook_url (the secret signs webhook deliveries)",
@@ -66,6 +72,7 @@ export function toExploreRequest(body: ExploreBody): z.ZodSafeParseResult<Explor
     force: body.force,
     continueFrom: body.continue_from,
     collectToolStats: body.collect_tool_stats,
+    timeoutSeconds: body.timeout_seconds,
   });
 }
 

@@ -14,8 +14,14 @@ import { type ExploreResult, exploreWorkflow } from "./explore-workflow.ts";
 /** What a job needs to run, resolved per job so a configuration error fails that job at once. */
 export interface ExploreServiceDeps {
   store: ResearchStore;
-  /** Throws ConfigError (no API key, unknown model): the job fails at once, with its webhook. */
-  resolveModel(request: ExploreRequest): ResolvedModel;
+  /**
+   * Throws ConfigError (no API key, unknown model): the job fails at once, with its webhook.
+   * `onRequestRetry` hears each retry of a model request that got no answer in time.
+   */
+  resolveModel(
+    request: ExploreRequest,
+    hooks?: { onRequestRetry?: (line: string) => void },
+  ): ResolvedModel;
   search?: SearchFunction | undefined;
 }
 
@@ -25,7 +31,9 @@ export const EXPLORE_JOB_KIND = "explore";
 export function exploreJobWorkflow(deps: ExploreServiceDeps): WorkflowDefinition {
   return defineWorkflow<ExplorePayload, ExploreResult>({
     run: async (context) => {
-      const model = deps.resolveModel(context.payload.request);
+      const model = deps.resolveModel(context.payload.request, {
+        onRequestRetry: (line) => context.reportProgress({ message: line }),
+      });
       await deps.store.verify();
       return exploreWorkflow({
         store: deps.store,
