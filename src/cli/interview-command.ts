@@ -1,11 +1,12 @@
 import { parseEnv } from "../config/env.ts";
-import { openCodebase, prepareOutput } from "../research/interview/interview-folders.ts";
+import { openCodebase } from "../research/interview/interview-folders.ts";
 import { createInterviewSession } from "../research/interview/interview-session.ts";
 import {
   createInterviewToolbox,
   type ExtraTools,
 } from "../research/interview/interview-toolbox.ts";
 import { createInterviewTools } from "../research/interview/interview-tools.ts";
+import { checkOutputFolder } from "../research/interview/output-folder.ts";
 import type { McpImport } from "../tools/mcp/import-mcp-tools.ts";
 import { INTERVIEW_HELP } from "./interview/interview-help.ts";
 import { runInterviewLoop } from "./interview/interview-loop.ts";
@@ -30,9 +31,9 @@ export interface InterviewIo {
 
 /**
  * `idea-explorer interview`: checks everything it can before the first model call (options, the
- * environment, the codebase, the model configuration, MCP servers, then creates the output
- * folder), then runs the conversation. Configuration problems throw a ConfigError (one line,
- * exit 2).
+ * environment, the codebase, the output folder, the model configuration, MCP servers), then runs
+ * the conversation. Configuration problems throw a ConfigError (one line, exit 2). Nothing is
+ * created up front: the output folder appears with the first file written.
  */
 export async function runInterviewCommand(args: string[], io: InterviewIo): Promise<number> {
   const options = parseInterviewOptions(args);
@@ -44,6 +45,7 @@ export async function runInterviewCommand(args: string[], io: InterviewIo): Prom
   const cwd = io.cwd ?? process.cwd();
   const folders = { codebase: options.codebase, output: options.output, cwd };
   const codebase = await openCodebase(folders);
+  const output = await checkOutputFolder(folders, codebase);
   // API keys come from the environment only: a key on the command line ends up in shell history.
   const resolved = resolveCliModel(
     { provider: options.provider, model: options.model, baseUrl: options.baseURL },
@@ -59,12 +61,10 @@ export async function runInterviewCommand(args: string[], io: InterviewIo): Prom
       })
     : undefined;
   try {
-    // Created last: a configuration mistake above leaves nothing behind.
-    const output = await prepareOutput(folders, codebase);
     const toolbox = createInterviewToolbox({
       builtIn: createInterviewTools({
         codebase: codebase.realPath,
-        output: output.realPath,
+        output: output.create,
         webSearch: web.webSearch,
         // The terminal shows each call as it happens; the JSON log lines are for batch runs.
         onToolCall: () => {},

@@ -72,9 +72,35 @@ describe("list_files", () => {
     });
   });
 
+  // The spellings the path's description promises: "", "." and "./" are the root; a leading
+  // "./" and trailing slashes are dropped.
+  it.each([[""], ["."], ["./"], [".//"]])("lists the root for path %j", async (path) => {
+    const { part, modelSaw } = await driveTool(listFiles(), "list_files", { path });
+    expect(part.type).toBe("tool-result");
+    expect(part.type === "tool-result" && part.output).toMatchObject({ path: "" });
+    expect(modelSaw.split("\n")[0]).toBe("Entries in the codebase root:");
+    expect(logs[0]).toMatchObject({ path: "", ok: true });
+  });
+
+  it.each([["src"], ["src/"], ["./src"], ["./src/"], ["src//"]])(
+    "lists src for path %j",
+    async (path) => {
+      const { part, modelSaw } = await driveTool(listFiles(), "list_files", { path });
+      expect(part.type === "tool-result" && part.output).toMatchObject({ path: "src" });
+      expect(modelSaw).toBe("Entries in src/:\nsrc/api/\nsrc/app.ts (22 bytes)");
+    },
+  );
+
   it.each([
     ["a link out of the root", "out-dir", "resolves outside the allowed folder"],
     ["a parent path", "../outside", "'..' segments are not allowed"],
+    ["a parent path after ./", "./../outside", "'..' segments are not allowed"],
+    ["a lone ..", "..", "'..' segments are not allowed"],
+    ["the filesystem root", "/", "must be relative"],
+    ["an absolute path after ./", ".//etc", "empty or '.' segments"],
+    ["a doubled ./", "././src", "empty or '.' segments"],
+    ["a . inside the path", "src/./api", "empty or '.' segments"],
+    ["a secret folder after ./", "./.git", "protected path"],
     ["an absolute path", "<outside>", "must be relative"],
     ["a secret folder name", ".git", "protected path"],
     ["a missing folder", "nope", "does not exist"],

@@ -76,6 +76,25 @@ describe("search_files", () => {
     expect(modelSaw).toBe("src/deep/more.ts:1: const x = EXPORTCSV;");
   });
 
+  // The spellings the path's description promises, as list_files takes them.
+  it.each([[""], ["."], ["./"]])("searches the whole codebase for path %j", async (path) => {
+    const { part, modelSaw } = await driveTool(searchFiles(), "search_files", {
+      text: "EXPORTCSV",
+      caseSensitive: true,
+      path,
+    });
+    expect(part.type === "tool-result" && part.output).toMatchObject({ path: "" });
+    expect(modelSaw).toBe("src/deep/more.ts:1: const x = EXPORTCSV;");
+  });
+
+  it.each([["./src"], ["./src/"]])("searches src for path %j", async (path) => {
+    const { part } = await driveTool(searchFiles(), "search_files", { text: "exportCsv", path });
+    expect(part.type === "tool-result" && part.output).toMatchObject({
+      path: "src",
+      filesSearched: 2,
+    });
+  });
+
   it("stops at the match cap and says so", async () => {
     const { part, modelSaw } = await driveTool(searchFiles({ maxMatches: 2 }), "search_files", {
       text: "export",
@@ -92,6 +111,9 @@ describe("search_files", () => {
     [{ text: "a\nb" }, "text must be on one line"],
     [{ text: "x".repeat(201) }, "at most 200"],
     [{ text: "x", path: "../outside" }, "'..' segments are not allowed"],
+    [{ text: "x", path: "./../outside" }, "'..' segments are not allowed"],
+    [{ text: "x", path: "/" }, "must be relative"],
+    [{ text: "x", path: "./.env" }, "protected path"],
     [{ text: "x", path: "out-dir" }, "resolves outside the allowed folder"],
     [{ text: "x", path: "missing" }, "does not exist"],
   ])("refuses %j", async (input, message) => {

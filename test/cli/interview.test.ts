@@ -225,6 +225,11 @@ describe("idea-explorer interview (child process, piped stdin, loopback Anthropi
     for (const result of results.slice(6, 9)) expect(result.text).not.toContain(tree.outside);
     expect(run.stdout).not.toContain(tree.dir);
     expect(run.stdout.match(/ failed: /g)).toHaveLength(9);
+    // The person watching reads what went wrong, never an internal error class name.
+    expect(run.stdout).toContain(
+      `  · file_read failed: Invalid path "../outside/secret.txt": '..' segments are not allowed\n`,
+    );
+    expect(run.stdout).not.toMatch(/\w+Error\b/);
   });
 
   it("reports an overloaded API (after the SDK's retries) as one line and goes on", async () => {
@@ -241,7 +246,9 @@ describe("idea-explorer interview (child process, piped stdin, loopback Anthropi
       env: env(api.url),
       cwd: tree.dir,
     });
-    expect(run.stderr).toBe("Anthropic API overloaded (529) after 3 attempts; try again later\n");
+    expect(run.stderr).toBe(
+      "idea-explorer interview: Anthropic API overloaded (529) after 3 attempts; try again later\n",
+    );
     expect(run.stdout).toContain("Second turn answered.");
     expect(run.stdout).toContain("No files written this session");
     expect(run.code).toBe(1);
@@ -264,7 +271,9 @@ describe("idea-explorer interview (child process, piped stdin, loopback Anthropi
       cwd: tree.dir,
     });
     expect(run.stderr.split("\n")).toHaveLength(2);
-    expect(run.stderr).toBe("Anthropic API call failed: Internal server error\n");
+    expect(run.stderr).toBe(
+      "idea-explorer interview: Anthropic API call failed: Internal server error\n",
+    );
     expect(run.stdout).toContain("Recovered.");
     expect(run.code).toBe(1);
   });
@@ -277,7 +286,7 @@ describe("idea-explorer interview (child process, piped stdin, loopback Anthropi
       cwd: tree.dir,
     });
     expect(run.stderr).toBe(
-      "Anthropic API rejected the API key (401): invalid x-api-key; check the key (ending the session)\n",
+      "idea-explorer interview: Anthropic API rejected the API key (401): invalid x-api-key; check the key (ending the session)\n",
     );
     expect(run.stdout).toContain("No files written this session");
     expect(api.requests).toHaveLength(1);

@@ -10,12 +10,18 @@ export interface CliRun {
   code: number | null;
   stdout: string;
   stderr: string;
+  /** The run was killed for outliving its time limit (a hang): `code` is then null. */
+  timedOut: boolean;
 }
+
+/** Below vitest's test timeout, so a hanging CLI fails its test instead of outliving it. */
+const DEFAULT_TIME_LIMIT_MS = 20_000;
 
 /**
  * Runs the interview CLI as a child process with `input` piped to stdin (then closed), in a
  * clean environment holding only what the test passes. With `interruptAfter`, stdin stays open
  * and the process gets SIGINT once its stdout contains that text (Ctrl+C in a pipeline).
+ * A run that outlives `timeLimitMs` is killed and reported as timed out.
  */
 export function runInterviewCli(
   args: string[],
@@ -27,6 +33,7 @@ export function runInterviewCli(
     uid?: number;
     gid?: number;
     interruptAfter?: string;
+    timeLimitMs?: number;
   },
 ): Promise<CliRun> {
   return new Promise((resolve, reject) => {
@@ -40,6 +47,11 @@ export function runInterviewCli(
     let stdout = "";
     let stderr = "";
     let interrupted = false;
+    let timedOut = false;
+    const limit = setTimeout(() => {
+      timedOut = true;
+      child.kill("SIGKILL");
+    }, options.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS);
     child.stdout.on("data", (chunk) => {
       stdout += chunk;
       if (options.interruptAfter && !interrupted && stdout.includes(options.interruptAfter)) {
@@ -50,8 +62,14 @@ export function runInterviewCli(
     child.stderr.on("data", (chunk) => {
       stderr += chunk;
     });
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
+    child.on("error", (error) => {
+      clearTimeout(limit);
+      reject(error);
+    });
+    child.on("close", (code) => {
+      clearTimeout(limit);
+      resolve({ code, stdout, stderr, timedOut });
+    });
     if (options.interruptAfter) child.stdin.write(options.input);
     else child.stdin.end(options.input);
   });

@@ -107,7 +107,7 @@ describe("runInterviewLoop", () => {
       "first\nsecond\n",
     );
     expect(err).toBe(
-      "mock-provider API server error (500): Upstream broke (key ***) at somewhere\n",
+      "idea-explorer interview: mock-provider API server error (500): Upstream broke (key ***) at somewhere\n",
     );
     expect(out).toContain("Back.");
     expect(model.doStreamCalls).toHaveLength(2);
@@ -124,7 +124,7 @@ describe("runInterviewLoop", () => {
     });
     const { code, err, model } = await run([{ error: rejected }], "first\nsecond\n");
     expect(err).toBe(
-      "mock-provider API rejected the API key (401): invalid x-api-key; check the key (ending the session)\n",
+      "idea-explorer interview: mock-provider API rejected the API key (401): invalid x-api-key; check the key (ending the session)\n",
     );
     expect(model.doStreamCalls).toHaveLength(1);
     expect(code).toBe(1);

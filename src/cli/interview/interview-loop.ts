@@ -3,6 +3,7 @@ import type { InterviewSession, TurnOutcome } from "../../research/interview/int
 import { isUnrecoverableModelError } from "../../research/interview/unrecoverable-error.ts";
 import { oneLineError } from "../one-line-error.ts";
 import { printable } from "../printable.ts";
+import { INTERVIEW_ERROR_PREFIX } from "./error-prefix.ts";
 import { createTurnPrinter, type TurnPrinter } from "./turn-printer.ts";
 
 export const PROMPT = "you › ";
@@ -86,7 +87,7 @@ function report(outcome: TurnOutcome, printer: TurnPrinter, options: InterviewLo
       return "stop";
     case "failed": {
       // The message already names the API, the status and what to check.
-      const line = oneLineError(outcome.error, options.env);
+      const line = `${INTERVIEW_ERROR_PREFIX}${oneLineError(outcome.error, options.env)}`;
       if (isUnrecoverableModelError(outcome.error)) {
         printer.errorLine(`${line} (ending the session)`);
         return "stop";

@@ -5,7 +5,7 @@ import { createListFilesTool } from "../../tools/list-files.ts";
 import { createSearchFilesTool } from "../../tools/search-files.ts";
 import type { OnToolCall } from "../../tools/tool-call-log.ts";
 import { createWebSearchTool } from "../../tools/web-search.ts";
-import { createJobFileWriteTool } from "./job-file-write-tool.ts";
+import { createJobFileWriteTool, type OutputRoot } from "./job-file-write-tool.ts";
 
 /** Where web searches go: the provider's own server tool, a configured backend, or nowhere. */
 export type InterviewWebSearch =
@@ -16,8 +16,11 @@ export type InterviewWebSearch =
 export interface InterviewToolsOptions {
   /** The codebase folder (read-only): file_read, list_files and search_files see only this. */
   codebase: string;
-  /** The output folder: file_write writes only job files under it. */
-  output: string;
+  /**
+   * The output folder, or how to create it on the first write: file_write writes only job
+   * files under it.
+   */
+  output: OutputRoot;
   webSearch: InterviewWebSearch;
   onToolCall?: OnToolCall;
 }

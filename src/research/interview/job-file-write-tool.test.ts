@@ -61,6 +61,38 @@ describe("the interview's file_write", () => {
     expect(await readdir(tree.outside)).toEqual(["secret.txt"]);
   });
 
+  it("creates a lazily given output folder on the first write, and only then", async () => {
+    const later = path.join(tree.dir, "later");
+    let creations = 0;
+    const file_write = createJobFileWriteTool({
+      root: async () => {
+        creations += 1;
+        await mkdir(later, { recursive: true });
+        return later;
+      },
+      onToolCall: () => {},
+    });
+    expect(creations).toBe(0);
+    await driveTool({ file_write }, "file_write", { path: "a/jtbd.md", content: "1" });
+    await driveTool({ file_write }, "file_write", { path: "b/jtbd.md", content: "2" });
+    expect(creations).toBe(1);
+    expect(await readFile(path.join(later, "b/jtbd.md"), "utf8")).toBe("2");
+  });
+
+  it("fails a write with one fixed line when the output folder cannot be created", async () => {
+    const file_write = createJobFileWriteTool({
+      root: () => Promise.reject(new Error(`EACCES: permission denied, mkdir '${tree.dir}/x'`)),
+      onToolCall: () => {},
+    });
+    const { part, modelSaw } = await driveTool({ file_write }, "file_write", {
+      path: "a/jtbd.md",
+      content: "x",
+    });
+    expect(part.type).toBe("tool-error");
+    expect(modelSaw).toContain("The output folder could not be created, so nothing was written");
+    expect(modelSaw).not.toContain(tree.dir);
+  });
+
   it("matches only lowercase hyphenated job paths", () => {
     expect(isJobFilePath("a/jtbd.md")).toBe(true);
     expect(isJobFilePath("a-/jtbd.md")).toBe(false);

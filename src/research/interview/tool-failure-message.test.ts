@@ -9,12 +9,21 @@ describe("toolFailureMessage", () => {
     expect(toolFailureMessage(sdkText)).toBe("invalid input: bad p; worse");
   });
 
-  it("keeps the first line of anything else, with the error's name", () => {
+  it("keeps the first line of anything else, without the error's class name", () => {
     const error = new Error('Not found: "a.md" does not exist\nstack');
     error.name = "FileReadError";
-    expect(toolFailureMessage(error)).toBe('FileReadError: Not found: "a.md" does not exist');
+    expect(toolFailureMessage(error)).toBe('Not found: "a.md" does not exist');
     expect(toolFailureMessage("Invalid input for tool t: no JSON here")).toBe(
       "Invalid input for tool t: no JSON here",
     );
+  });
+
+  it("drops the class names an SDK message quotes from the errors it wraps", () => {
+    expect(
+      toolFailureMessage(
+        new Error("Invalid input for tool t: AI_TypeValidationError: Type validation failed"),
+      ),
+    ).toBe("Invalid input for tool t: Type validation failed");
+    expect(toolFailureMessage(new TypeError("x is not a function"))).toBe("x is not a function");
   });
 });
