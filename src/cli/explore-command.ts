@@ -3,7 +3,7 @@ import { parseEnv } from "../config/env.ts";
 import { type ExploreRequest, parseExploreRequest } from "../config/explore-request.ts";
 import type { ExplorePayload } from "../research/explore/explore-plan.ts";
 import type { ExploreResult } from "../research/explore/explore-workflow.ts";
-import { checkUpdateTarget } from "../research/explore/prepare-exploration.ts";
+import { checkRequestTargets } from "../research/explore/prepare-exploration.ts";
 import type { ResearchDeps } from "../research/explore/research-exploration.ts";
 import { newExplorePayload, runExploreInline } from "../research/explore/run-explore-inline.ts";
 import { probeSearchBackend } from "../search/probe-search-backend.ts";
@@ -46,7 +46,7 @@ export async function runExploreCommand(args: string[], io: CliIo): Promise<numb
   if (model.warning) io.stderr.write(`warning: ${model.warning}\n`);
   const store = resolveStore(flags.store, env, io.cwd);
   await requireUsableStore(store, flags.store);
-  await checkUpdateTarget(request, store);
+  await checkRequestTargets(request, store);
   const searchWarning = search && !flags.dryRun ? await probeSearchBackend(search) : undefined;
   if (searchWarning) io.stderr.write(`warning: ${searchWarning}\n`);
   // Last of the checks: it starts the MCP servers, which close() stops however the run ends.

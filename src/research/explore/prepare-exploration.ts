@@ -54,16 +54,18 @@ export async function prepareExploration(
 }
 
 /**
- * For a surface's preflight (before it prints or pays anything): an update of an idea never
- * explored would otherwise quietly become a new exploration.
+ * For a surface's preflight (before it prints or pays anything): the research a request builds
+ * on must be there. An update of an idea never explored would otherwise quietly become a new
+ * exploration.
  */
-export async function checkUpdateTarget(
+export async function checkRequestTargets(
   request: ExplorePayload["request"],
   store: ResearchStore,
 ): Promise<void> {
   if (request.update && !(await findExistingExploration(store, request.idea))) {
     throw nothingToUpdate();
   }
+  if (request.continueFrom && !request.update) await readContinueFrom(store, request.continueFrom);
 }
 
 function nothingToUpdate(): ConfigError {
