@@ -172,15 +172,20 @@ describe("LocalStore commits with git plumbing", () => {
 
 describe("LocalStore in a plain folder", () => {
   it("renames the completion mark into place last, so a folder without it never counts", async () => {
-    const tree = await makeTempTree({ files: { "ideas/solar/research.md": "# half done\n" } });
+    const tree = await makeTempTree({
+      files: {
+        "ideas/solar/research.md": "---\nfingerprint: 0123456789abcdef\n---\n\n# half done\n",
+        "ideas/by-hand/research.md": "# Written by hand, no log: it counts\n",
+      },
+    });
     trees.push(tree);
     const s = new LocalStore({ root: tree.dir });
-    expect(await s.listIdeaFolders()).toEqual([]);
+    expect(await s.listIdeaFolders()).toEqual(["by-hand"]);
     const result = await s.commit(research("solar"), "x");
     expect(result.notes).toEqual([
       "ideas/solar held files of an earlier run that did not finish; they were replaced",
     ]);
-    expect(await s.listIdeaFolders()).toEqual(["solar"]);
+    expect((await s.listIdeaFolders()).sort()).toEqual(["by-hand", "solar"]);
     expect(await s.readText("ideas/solar/research.md")).toBe("# solar\n");
   });
 });

@@ -171,13 +171,19 @@ describe("LocalStore reading", () => {
         "ideas/b/exploration-log.json": "[]",
         "ideas/a/research.md": "a",
         "ideas/a/exploration-log.json": "[]",
-        "ideas/unfinished/research.md": "left by a run that died before its log was written",
+        "ideas/unfinished/research.md":
+          "---\nfingerprint: 0123456789abcdef\n---\n\nleft by a run that died before its log was written",
+        "ideas/handwritten/research.md": "# Notes I wrote myself\n",
         "ideas/file.md": "f",
         "ideas/.hidden/x": "h",
       },
       links: { "ideas/linked": "../../outside" },
     });
-    expect(await new LocalStore({ root: tree.dir }).listIdeaFolders()).toEqual(["a", "b"]);
+    expect(await new LocalStore({ root: tree.dir }).listIdeaFolders()).toEqual([
+      "a",
+      "b",
+      "handwritten",
+    ]);
   });
 
   it("lists nothing when there is no ideas folder yet", async () => {
@@ -197,13 +203,16 @@ describe("LocalStore reading", () => {
       files: {
         "ideas/a/research.md": "héllo",
         "ideas/a/exploration-log.json": "[]",
-        "ideas/unfinished/research.md": "no completion mark",
+        "ideas/unfinished/research.md":
+          "---\nfingerprint: 0123456789abcdef\n---\n\nno completion mark",
+        "ideas/handwritten/research.md": "# mine",
       },
     });
     const store = new LocalStore({ root: tree.dir });
     expect(await store.readText("ideas/a/research.md")).toBe("héllo");
     expect(await store.readText("ideas/a/missing.md")).toBeUndefined();
     expect(await store.readText("ideas/unfinished/research.md")).toBeUndefined();
+    expect(await store.readText("ideas/handwritten/research.md")).toBe("# mine");
   });
 
   it("refuses to read through a link out of the folder", async () => {

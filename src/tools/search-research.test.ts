@@ -43,8 +43,14 @@ function research(fields: {
 let tree: TempTree | undefined;
 afterEach(() => tree?.cleanup());
 
+/** A plain ideas folder holding `files`, each exploration completed (its log written last). */
 async function storeWith(files: Record<string, string>): Promise<CountingStore> {
-  tree = await makeTempTree({ files });
+  const completed = Object.fromEntries(
+    Object.keys(files)
+      .filter((file) => file.endsWith("/research.md"))
+      .map((file) => [file.replace(/research\.md$/, "exploration-log.json"), "[]\n"]),
+  );
+  tree = await makeTempTree({ files: { ...files, ...completed } });
   return new CountingStore(new LocalStore({ root: tree.dir }));
 }
 

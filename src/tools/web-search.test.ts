@@ -182,8 +182,11 @@ describe("web_search tool, driven through generateText", () => {
           durationMs: expect.any(Number),
           ok: false,
           errorType: "auth",
+          // Logged for the run's end-of-run warning; the key never is.
+          error: "Brave rejected the credentials (HTTP 422); check BRAVE_API_KEY.",
         },
       ]);
+      expect(JSON.stringify(logs)).not.toContain(key);
     } finally {
       await fake.close();
     }

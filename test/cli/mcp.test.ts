@@ -100,6 +100,7 @@ describe("idea-explorer mcp (a real MCP client over stdio, fake Anthropic API)",
       "update",
       "force",
       "continue_from",
+      "timeout_seconds",
     ]);
     expect(explore.inputSchema.required).toEqual(["idea"]);
     expect(explore.inputSchema.additionalProperties).toBe(false);

@@ -15,14 +15,25 @@ export const COMPLETION_MARK = "exploration-log.json";
 export const MAX_FILE_BYTES = 16 * 1024 * 1024;
 
 const IDEA_FILE = /^ideas\/([^/]+)\//;
+/** A research.md this product wrote: frontmatter first, with the idea's fingerprint in it. */
+const WRITTEN_BY_US = /^(?:\uFEFF)?---\r?\n(?:[^\n]*\n)*?fingerprint:/;
 
-/** The committed state of a plain folder: only the folders under ideas/ that were completed. */
+/**
+ * The committed state of a plain folder: the folders under ideas/ except those a run left
+ * unfinished. A folder is unfinished when it holds research this product wrote (its
+ * frontmatter carries a fingerprint) but not the completion mark; research written by hand
+ * has no fingerprint and always counts.
+ */
 export function folderSnapshot(root: () => SandboxRoot): ResearchSnapshot {
   const isComplete = async (folder: string) => {
-    const found = await statInside(root(), `ideas/${folder}/${COMPLETION_MARK}`).catch(
+    const mark = await statInside(root(), `ideas/${folder}/${COMPLETION_MARK}`).catch(
       () => undefined,
     );
-    return found?.kind === "file";
+    if (mark?.kind === "file") return true;
+    const research = await readWorkingText(root(), `ideas/${folder}/research.md`).catch(
+      () => undefined,
+    );
+    return research === undefined || !WRITTEN_BY_US.test(research);
   };
   return {
     async listIdeaFolders() {
