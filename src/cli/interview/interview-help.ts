@@ -21,6 +21,7 @@ Options:
   --base-url URL      the API address (openai-compatible: required, e.g.
                       http://localhost:11434/v1; anthropic: a gateway, else ANTHROPIC_BASE_URL)
   --max-steps N       model steps (tool calls and replies) per turn (default: ${DEFAULT_MAX_STEPS_PER_TURN})
+  --timeout DURATION  one turn's time limit, e.g. 90s, 20m, 2h (default 10m)
   --mcp-config FILE   add the tools of the MCP servers in FILE, started over stdio:
                       {"mcpServers": {"name": {"command", "args", "env", "cwd"}}}
   --tool-search MODE  how MCP tools are loaded: auto (default; above 10 tools they wait until

@@ -1,4 +1,6 @@
+import { MAX_TIMEOUT_SECONDS } from "../../config/explore-request.ts";
 import type { ToolSearchMode } from "../../tools/deferral/tool-loading.ts";
+import { durationOption } from "../duration-option.ts";
 import { integerOption, parseCommandLine } from "../parse-command-line.ts";
 import { toolSearchOption } from "../tool-search-option.ts";
 import { UsageError } from "../usage-error.ts";
@@ -19,6 +21,8 @@ export interface InterviewOptions {
   model?: string;
   baseURL?: string;
   maxStepsPerTurn: number;
+  /** --timeout: one turn's time limit in seconds (the agent's default when absent). */
+  turnTimeoutSeconds?: number;
   /** A Claude-desktop-style MCP config whose servers' tools are added (found via search_tools). */
   mcpConfig?: string;
   /** How MCP tools are loaded: auto (behind search_tools above 10 tools), always, never, anthropic. */
@@ -34,6 +38,7 @@ export function parseInterviewOptions(args: string[]): InterviewOptions {
     provider: { type: "string" },
     "base-url": { type: "string" },
     "max-steps": { type: "string" },
+    timeout: { type: "string" },
     "mcp-config": { type: "string" },
     "tool-search": { type: "string" },
     help: { type: "boolean", short: "h" },
@@ -69,6 +74,10 @@ export function parseInterviewOptions(args: string[]): InterviewOptions {
       `--max-steps must be between 1 and ${MAX_STEPS_LIMIT}, got ${maxStepsPerTurn}`,
     );
   }
+  const turnTimeoutSeconds = durationOption("timeout", values.timeout, {
+    minSeconds: 10,
+    maxSeconds: MAX_TIMEOUT_SECONDS,
+  });
   const model = nonEmpty("model", values.model);
   const baseURL = nonEmpty("base-url", values["base-url"]);
   const mcpConfig = nonEmpty("mcp-config", values["mcp-config"]);
@@ -79,6 +88,7 @@ export function parseInterviewOptions(args: string[]): InterviewOptions {
     output: nonEmpty("output", values.output) ?? DEFAULT_OUTPUT_DIR,
     provider,
     maxStepsPerTurn,
+    ...(turnTimeoutSeconds === undefined ? {} : { turnTimeoutSeconds }),
     toolSearch,
     ...(model === undefined ? {} : { model }),
     ...(baseURL === undefined ? {} : { baseURL }),

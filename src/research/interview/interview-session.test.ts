@@ -1,7 +1,7 @@
 import { mkdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { APICallError } from "ai";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   cacheBreakpoints,
   reply,
@@ -280,6 +280,32 @@ describe("createInterviewSession", () => {
         // Every step of every turn sends the same tool definitions, so the cache holds.
         expect(request.body.tools).toEqual(fake.requests[0]?.body.tools);
       }
+    } finally {
+      await fake.close();
+    }
+  });
+});
+
+describe("a turn that runs out of time", () => {
+  it("fails in one line naming the limit, and the session takes the next turn", async () => {
+    const fake = await startFakeAnthropic();
+    try {
+      fake.enqueue(reply.hang(), reply.text("Back again."));
+      const session = createInterviewSession({
+        model: fake.model(),
+        tools: tools(),
+        instructions: "Interview.",
+        maxStepsPerTurn: 3,
+        turnTimeoutMs: 300,
+      });
+      const first = await session.turn("Hello", recorder().listener);
+      expect(first).toMatchObject({ status: "failed" });
+      expect(first.status === "failed" && first.error.message).toBe(
+        "The agent run did not finish within 300 ms, its time limit (raise it with --timeout, or timeout_seconds in the API)",
+      );
+      // The held request is closed, not left open (the close arrives a moment later).
+      await vi.waitFor(() => expect(fake.requests[0]?.closedByClient).toBe(true));
+      expect(await session.turn("Still there?", recorder().listener)).toEqual({ status: "done" });
     } finally {
       await fake.close();
     }

@@ -8,7 +8,9 @@ import {
   type ToolSet,
 } from "ai";
 import { type AgentError, apiLabel, toAgentError } from "../../agent/agent-error.ts";
+import { DEFAULT_LIMITS } from "../../agent/agent-limits.ts";
 import { cachedCallSettings } from "../../agent/prompt-caching.ts";
+import { startRunClock } from "../../agent/run-clock.ts";
 import { compactHistory } from "./compact-history.ts";
 import { toolFailureMessage } from "./tool-failure-message.ts";
 import { writtenPath } from "./written-path.ts";
@@ -39,6 +41,8 @@ export interface InterviewSessionOptions {
   tools: ToolSet;
   instructions: Instructions;
   maxStepsPerTurn: number;
+  /** One turn's time limit, model calls and tools included (default 10 min). */
+  turnTimeoutMs?: number;
   /** The conversation sent is kept under this many characters (default ~120k tokens' worth). */
   maxHistoryChars?: number;
   /** Retries per model call on transient API errors (default 2, the SDK's). */
@@ -79,6 +83,7 @@ export function createInterviewSession(options: InterviewSessionOptions): Interv
     let streamError: unknown;
     let lastFinish: { reason: string; steps: number } | undefined;
     let stepCount = 0;
+    const clock = startRunClock(options.turnTimeoutMs ?? DEFAULT_LIMITS.timeoutMs, signal);
     const result = streamText({
       model: options.model,
       instructions,
@@ -92,7 +97,7 @@ export function createInterviewSession(options: InterviewSessionOptions): Interv
       ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }),
       providerOptions,
       ...(options.prepareStep ? { prepareStep: options.prepareStep } : {}),
-      ...(signal ? { abortSignal: signal } : {}),
+      abortSignal: clock.signal,
       onStepEnd: (step) => {
         stepCount += 1;
         completed.push(...step.response.messages);
@@ -133,14 +138,21 @@ export function createInterviewSession(options: InterviewSessionOptions): Interv
       }
     } catch (error) {
       streamError ??= error;
+    } finally {
+      clock.stop();
     }
     if (signal?.aborted) {
       keep(userMessage, completed);
       return { status: "aborted" };
     }
-    if (streamError !== undefined) {
+    // The turn's own deadline may end the stream quietly, without an error part.
+    const expired = clock.explain();
+    if (streamError !== undefined || expired) {
       keep(userMessage, completed);
-      return { status: "failed", error: toAgentError(streamError, apiLabel(options.model)) };
+      return {
+        status: "failed",
+        error: expired ?? toAgentError(streamError, apiLabel(options.model)),
+      };
     }
     keep(userMessage, await result.responseMessages);
     if (lastFinish?.reason === "tool-calls" && lastFinish.steps >= options.maxStepsPerTurn) {
