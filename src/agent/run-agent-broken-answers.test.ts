@@ -18,7 +18,7 @@ afterEach(async () => {
 });
 
 async function cuttingServer(): Promise<string> {
-  server = createServer((req, res) => {
+  const cutting = createServer((req, res) => {
     req.resume();
     req.on("end", () => {
       const body = JSON.stringify({
@@ -38,8 +38,9 @@ async function cuttingServer(): Promise<string> {
       setTimeout(() => res.socket?.destroy(), 20);
     });
   });
-  await new Promise<void>((resolve) => server?.listen(0, "127.0.0.1", resolve));
-  return `http://127.0.0.1:${(server?.address() as AddressInfo).port}/v1`;
+  server = cutting;
+  await new Promise<void>((resolve) => cutting.listen(0, "127.0.0.1", resolve));
+  return `http://127.0.0.1:${(cutting.address() as AddressInfo).port}/v1`;
 }
 
 describe("an answer cut off mid-body", () => {

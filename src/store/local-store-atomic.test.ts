@@ -1,30 +1,16 @@
-import { execFileSync } from "node:child_process";
 import { chmod, mkdir, readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { ISOLATED_GIT_ENV, isolatedGit } from "../../test/helpers/isolated-git.ts";
 import { makeTempTree, type TempTree } from "../../test/helpers/temp-tree.ts";
 import { LocalStore } from "./local-store.ts";
-
-/** A git environment with an identity and no user or system config leaking in. */
-const gitEnv = {
-  ...process.env,
-  GIT_CONFIG_GLOBAL: "/dev/null",
-  GIT_CONFIG_NOSYSTEM: "1",
-  GIT_AUTHOR_NAME: "Test",
-  GIT_AUTHOR_EMAIL: "test@example.test",
-  GIT_COMMITTER_NAME: "Test",
-  GIT_COMMITTER_EMAIL: "test@example.test",
-};
 
 const trees: TempTree[] = [];
 afterEach(async () => {
   await Promise.all(trees.splice(0).map((t) => t.cleanup()));
 });
 
-function git(dir: string, ...args: string[]): string {
-  // trimEnd: `status --porcelain` lines start with a meaningful space.
-  return execFileSync("git", args, { cwd: dir, env: gitEnv, encoding: "utf8" }).trimEnd();
-}
+const git = isolatedGit;
 
 async function seededRepo(files: Record<string, string> = { "README.md": "seed\n" }) {
   const tree = await makeTempTree({ files });
@@ -35,7 +21,7 @@ async function seededRepo(files: Record<string, string> = { "README.md": "seed\n
   return tree;
 }
 
-const store = (dir: string) => new LocalStore({ root: dir, git: { env: gitEnv } });
+const store = (dir: string) => new LocalStore({ root: dir, git: { env: ISOLATED_GIT_ENV } });
 
 const research = (folder: string, text = `# ${folder}\n`) => [
   { path: `ideas/${folder}/research.md`, content: text },

@@ -1,21 +1,10 @@
-import { execFileSync } from "node:child_process";
 import { mkdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { ISOLATED_GIT_ENV, isolatedGit } from "../../test/helpers/isolated-git.ts";
 import { makeTempTree, type TempTree } from "../../test/helpers/temp-tree.ts";
 import { LocalStore } from "./local-store.ts";
 import { StoreError } from "./research-reader.ts";
-
-/** A git environment with an identity and no user or system config leaking in. */
-const gitEnv = {
-  ...process.env,
-  GIT_CONFIG_GLOBAL: "/dev/null",
-  GIT_CONFIG_NOSYSTEM: "1",
-  GIT_AUTHOR_NAME: "Test",
-  GIT_AUTHOR_EMAIL: "test@example.test",
-  GIT_COMMITTER_NAME: "Test",
-  GIT_COMMITTER_EMAIL: "test@example.test",
-};
 
 const trees: TempTree[] = [];
 afterEach(async () => {
@@ -28,9 +17,7 @@ async function folder(spec: Parameters<typeof makeTempTree>[0] = {}) {
   return tree;
 }
 
-function git(dir: string, ...args: string[]): string {
-  return execFileSync("git", args, { cwd: dir, env: gitEnv, encoding: "utf8" }).trim();
-}
+const git = isolatedGit;
 
 async function gitFolder(spec: Parameters<typeof makeTempTree>[0] = {}) {
   const tree = await folder(spec);
@@ -48,7 +35,7 @@ describe("LocalStore.commit in a git repository", () => {
     const tree = await gitFolder({ files: { "README.md": "x" } });
     git(tree.dir, "add", "README.md");
     git(tree.dir, "commit", "-q", "-m", "init");
-    const store = new LocalStore({ root: tree.dir, git: { env: gitEnv } });
+    const store = new LocalStore({ root: tree.dir, git: { env: ISOLATED_GIT_ENV } });
 
     const result = await store.commit(files, "Explore: solar dryers");
 
@@ -64,7 +51,7 @@ describe("LocalStore.commit in a git repository", () => {
 
   it("makes the first commit of an empty repository", async () => {
     const tree = await gitFolder();
-    const store = new LocalStore({ root: tree.dir, git: { env: gitEnv } });
+    const store = new LocalStore({ root: tree.dir, git: { env: ISOLATED_GIT_ENV } });
     const result = await store.commit(files, "first");
     expect(git(tree.dir, "rev-list", "--count", "HEAD")).toBe("1");
     expect(result.commitSha).toBe(git(tree.dir, "rev-parse", "HEAD"));
@@ -72,7 +59,7 @@ describe("LocalStore.commit in a git repository", () => {
 
   it("is idempotent: the same files again make no new commit", async () => {
     const tree = await gitFolder();
-    const store = new LocalStore({ root: tree.dir, git: { env: gitEnv } });
+    const store = new LocalStore({ root: tree.dir, git: { env: ISOLATED_GIT_ENV } });
     const first = await store.commit(files, "one");
     const before = (await stat(path.join(tree.dir, files[0]!.path))).mtimeMs;
     const second = await store.commit(files, "two");
@@ -83,7 +70,7 @@ describe("LocalStore.commit in a git repository", () => {
 
   it("commits files already written by an earlier attempt whose commit never happened", async () => {
     const tree = await gitFolder({ files: { [files[0]!.path]: files[0]!.content } });
-    const store = new LocalStore({ root: tree.dir, git: { env: gitEnv } });
+    const store = new LocalStore({ root: tree.dir, git: { env: ISOLATED_GIT_ENV } });
     await store.commit(files, "recovered");
     expect(git(tree.dir, "show", "--name-only", "--format=", "HEAD")).toContain(files[0]!.path);
   });
@@ -91,7 +78,7 @@ describe("LocalStore.commit in a git repository", () => {
   it("leaves the user's other staged changes staged and out of the commit", async () => {
     const tree = await gitFolder({ files: { "notes.txt": "mine" } });
     git(tree.dir, "add", "notes.txt");
-    const store = new LocalStore({ root: tree.dir, git: { env: gitEnv } });
+    const store = new LocalStore({ root: tree.dir, git: { env: ISOLATED_GIT_ENV } });
     await store.commit(files, "only research");
     expect(git(tree.dir, "show", "--name-only", "--format=", "HEAD")).not.toContain("notes.txt");
     expect(git(tree.dir, "diff", "--cached", "--name-only")).toBe("notes.txt");
@@ -99,7 +86,7 @@ describe("LocalStore.commit in a git repository", () => {
 
   it("treats file names literally, never as globs", async () => {
     const tree = await gitFolder({ files: { "ideas/a/x1.md": "other" } });
-    const store = new LocalStore({ root: tree.dir, git: { env: gitEnv } });
+    const store = new LocalStore({ root: tree.dir, git: { env: ISOLATED_GIT_ENV } });
     await store.commit([{ path: "ideas/a/x[0-9].md", content: "literal" }], "glob");
     expect(git(tree.dir, "show", "--name-only", "--format=", "HEAD")).toBe("ideas/a/x[0-9].md");
   });
@@ -107,7 +94,7 @@ describe("LocalStore.commit in a git repository", () => {
   it("reports a missing git identity in one line without host paths", async () => {
     const tree = await gitFolder();
     const env = {
-      ...gitEnv,
+      ...ISOLATED_GIT_ENV,
       GIT_AUTHOR_NAME: "",
       GIT_AUTHOR_EMAIL: "",
       GIT_COMMITTER_NAME: "",

@@ -1,10 +1,10 @@
-import { execFileSync, spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { spawn } from "node:child_process";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type FakeAnthropicServer, reply, startFakeAnthropic } from "../fakes/anthropic-server.ts";
 import { REPO_ROOT } from "../helpers/run-cli.ts";
 import { GIT_IDENTITY, git, gitTree } from "../helpers/solar-ideas-repo.ts";
+import { SYSTEM_NODE } from "../helpers/system-node.ts";
 import type { TempTree } from "../helpers/temp-tree.ts";
 
 /** Ctrl+C and SIGTERM end explore with one line and the shell's exit codes, nothing committed. */
@@ -20,18 +20,6 @@ afterEach(async () => {
   await fake.close();
   await repo.cleanup();
 });
-
-/** The system's own Node (older than the pinned one), which makes the bin hand over to a child. */
-const systemNode = (() => {
-  try {
-    return execFileSync("sh", ["-c", "command -v node"], {
-      encoding: "utf8",
-      env: { PATH: "/usr/local/bin:/usr/bin:/bin" },
-    }).trim();
-  } catch {
-    return "";
-  }
-})();
 
 function start(node: string) {
   const child = spawn(node, [path.join(REPO_ROOT, "bin/idea-explorer.js"), "explore", "Signals"], {
@@ -79,10 +67,10 @@ describe("explore stopped by a signal", () => {
     },
   );
 
-  it.skipIf(!systemNode || !existsSync(path.join(REPO_ROOT, "node_modules/node/bin/node")))(
+  it.skipIf(!SYSTEM_NODE)(
     "SIGTERM to the whole process group (what timeout and systemd send) through the older-Node launcher: 143, one line",
     async () => {
-      const run = start(systemNode);
+      const run = start(SYSTEM_NODE);
       await untilModelCalled();
       process.kill(-(run.child.pid as number), "SIGTERM");
       const result = await run.done;

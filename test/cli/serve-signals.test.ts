@@ -1,8 +1,9 @@
-import { execFileSync, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../helpers/run-cli.ts";
+import { SYSTEM_NODE } from "../helpers/system-node.ts";
 import { makeTempTree, type TempTree } from "../helpers/temp-tree.ts";
 
 /**
@@ -18,24 +19,12 @@ afterEach(async () => {
   await tree.cleanup();
 });
 
-const systemNode = (() => {
-  try {
-    return execFileSync("sh", ["-c", "command -v node"], {
-      encoding: "utf8",
-      env: { PATH: "/usr/local/bin:/usr/bin:/bin" },
-    }).trim();
-  } catch {
-    return "";
-  }
-})();
-const pinned = path.join(REPO_ROOT, "node_modules/node/bin/node");
-
 describe("serve stopped by a process-group SIGTERM", () => {
   it.each([
     ["the pinned Node", process.execPath],
-    ["an older system Node, through the launcher", systemNode],
+    ["an older system Node, through the launcher", SYSTEM_NODE],
   ])("through %s: exit 0 after one clean stop", async (_, node) => {
-    if (!node || (node === systemNode && !existsSync(pinned))) return;
+    if (!node) return;
     const child = spawn(
       node,
       [path.join(REPO_ROOT, "bin/idea-explorer.js"), "serve", "--port", "0", "--repo", "."],

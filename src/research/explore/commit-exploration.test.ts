@@ -1,5 +1,5 @@
-import { execFileSync } from "node:child_process";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { ISOLATED_GIT_ENV, isolatedGit } from "../../../test/helpers/isolated-git.ts";
 import { makeTempTree, type TempTree } from "../../../test/helpers/temp-tree.ts";
 import { parseExploreRequest } from "../../config/explore-request.ts";
 import { LocalStore } from "../../store/local-store.ts";
@@ -12,17 +12,7 @@ import type { ResearchOutcome } from "./research-outcome.ts";
  * The commit is decided on the branch head it lands on: what another run committed between this
  * run's prepare step and its commit is seen, never overwritten.
  */
-const env = {
-  ...process.env,
-  GIT_CONFIG_GLOBAL: "/dev/null",
-  GIT_CONFIG_NOSYSTEM: "1",
-  GIT_AUTHOR_NAME: "Test",
-  GIT_AUTHOR_EMAIL: "test@example.test",
-  GIT_COMMITTER_NAME: "Test",
-  GIT_COMMITTER_EMAIL: "test@example.test",
-};
-const git = (dir: string, ...args: string[]) =>
-  execFileSync("git", args, { cwd: dir, env, encoding: "utf8" }).trim();
+const git = isolatedGit;
 
 const IDEA = "Repair cafes for school laptops";
 let tree: TempTree;
@@ -32,7 +22,7 @@ beforeEach(async () => {
   git(tree.dir, "init", "-q", "-b", "main");
   git(tree.dir, "add", ".");
   git(tree.dir, "commit", "-qm", "seed");
-  store = new LocalStore({ root: tree.dir, git: { env } });
+  store = new LocalStore({ root: tree.dir, git: { env: ISOLATED_GIT_ENV } });
 });
 afterEach(() => tree.cleanup());
 
