@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { GIT_IDENTITY, solarIdeasRepo } from "../helpers/solar-ideas-repo.ts";
 import type { TempTree } from "../helpers/temp-tree.ts";
 import { connectRawMcp, type RawMcpSession, type WireMessage } from "./mcp-raw-session.ts";
@@ -157,8 +157,11 @@ describe("idea-explorer mcp answers malformed messages and keeps serving", () =>
     const { reply, before } = await s.request("ping");
     expect(before).toEqual([]);
     expect(reply.result).toEqual({});
-    expect(s.stderr()).toMatch(
-      /refused a message from the MCP client: invalid params for notifications\/cancelled/,
+    // stderr is another pipe than stdout: the note may arrive after the ping's reply.
+    await vi.waitFor(() =>
+      expect(s.stderr()).toMatch(
+        /refused a message from the MCP client: invalid params for notifications\/cancelled/,
+      ),
     );
   });
 
