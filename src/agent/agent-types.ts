@@ -1,4 +1,5 @@
 import type { generateText, LanguageModel, ModelMessage, PrepareStepFunction, ToolSet } from "ai";
+import type { ModelPrice, RunCost } from "../models/pricing.ts";
 import type { LogSink, OnToolCall, ToolCallLog } from "../tools/tool-call-log.ts";
 import type { AgentLimits } from "./agent-limits.ts";
 import type { RetrievedSource, RetrievedSourcesOf } from "./retrieved-sources.ts";
@@ -41,6 +42,11 @@ export interface RunAgentOptions {
   sourcesFrom?: Readonly<Record<string, RetrievedSourcesOf>>;
   /** Merged with the run's own (Anthropic request-level cache control). */
   providerOptions?: ProviderOptions;
+  /**
+   * What the model costs, so the run reports its cost; with `maxUsd`, spending past it is a third
+   * stop condition beside steps and tokens (tools off, the report written).
+   */
+  pricing?: { modelId: string; price: ModelPrice | undefined; maxUsd?: number | undefined };
 }
 
 export interface StepProgress {
@@ -66,10 +72,13 @@ export interface AgentUsage {
 }
 
 /** Why the run ended; "max_tokens": the report was still cut off after one continuation. */
-export type StoppedBy = "end" | "step_limit" | "token_budget" | "max_tokens";
+export type StoppedBy = "end" | "step_limit" | "token_budget" | "cost_budget" | "max_tokens";
 
 export interface AgentRun {
-  /** The final report only: never the narration of intermediate steps. Never empty. */
+  /**
+   * The final report only: never the narration of intermediate steps. Never empty. A provider's
+   * native citation follows the text it supports as `[[cite]](url)` (citation-placeholder.ts).
+   */
   content: string;
   inputTokens: number;
   outputTokens: number;
@@ -85,5 +94,7 @@ export interface AgentRun {
   truncated: boolean;
   /** The report hit maxOutputTokens and the model was asked once to continue it. */
   continued: boolean;
+  /** What the run cost (with `pricing`): every model call and server-side search. */
+  cost?: RunCost;
   limits: AgentLimits;
 }

@@ -1,4 +1,5 @@
 import type { StepResult, ToolSet } from "ai";
+import { citedText } from "./cited-text.ts";
 
 type Part = StepResult<ToolSet>["content"][number];
 
@@ -11,14 +12,15 @@ const MAX_PREAMBLE_CHARS = 400;
 /**
  * The report from the final step only. Within that step, only the text after its last tool
  * part counts: with server-side search one response holds "Let me search…", the search, and
- * then the answer (split into many text blocks around citations, joined as written). A short
+ * then the answer (split into many text blocks around citations, joined as written, each cited
+ * block followed by its citation placeholders: see cited-text.ts). A short
  * narrating preamble before the first heading ("Now I have enough. Let me write it.") is
  * dropped as well; anything else the model wrote is kept. May return "" (the caller decides).
  */
 export function finalReport(step: { content: readonly Part[] }): string {
   const lastTool = step.content.findLastIndex((part) => TOOL_PARTS.has(part.type));
-  const after = textOf(step.content.slice(lastTool + 1));
-  const text = after.trim() ? after : textOf(step.content);
+  const after = citedText(step.content.slice(lastTool + 1));
+  const text = after.trim() ? after : citedText(step.content);
   return withoutNarration(unfenced(text.trim()));
 }
 
@@ -29,10 +31,6 @@ export function finalReport(step: { content: readonly Part[] }): string {
 function unfenced(text: string): string {
   const match = /^```(?:markdown|md)?[ \t]*\n([\s\S]*?)\n```$/i.exec(text);
   return match && !match[1]!.includes("\n```") ? match[1]!.trim() : text;
-}
-
-function textOf(parts: readonly Part[]): string {
-  return parts.map((part) => (part.type === "text" ? part.text : "")).join("");
 }
 
 function withoutNarration(text: string): string {

@@ -41,7 +41,33 @@ describe("runAgent with web search", () => {
       collectToolStats: true,
     });
 
-    expect(run.content).toBe("# Dog bakery\n\nThe market is worth $2B and Barkery leads it.");
+    expect(run.content).toBe(
+      "# Dog bakery\n\nThe market is worth $2B[[cite]](https://example.com/pet-food-market) and Barkery leads it.",
+    );
+  });
+
+  it("follows each cited block with its pages, in stream order, on the report's continuation too", async () => {
+    fake = await startFakeAnthropic({
+      replies: [
+        reply.message(
+          [
+            ...block.webSearch("dog bakery market", [market, rival]),
+            block.text("# Dog bakery\n\n"),
+            block.text("Barkery leads.", [block.cite(rival, "leads"), block.cite(market, "size")]),
+            block.text(" The market is "),
+          ],
+          { stopReason: "max_tokens" },
+        ),
+        reply.message([block.text("worth $2B.", [block.cite(market, "worth $2B")])]),
+      ],
+    });
+    const run = await runAgent({ model: fake.model(), ...base, tools: researchTools() });
+
+    expect(run.content).toBe(
+      "# Dog bakery\n\nBarkery leads.[[cite]](https://rival.example/bakery)[[cite]](https://example.com/pet-food-market)" +
+        " The market is worth $2B.[[cite]](https://example.com/pet-food-market)",
+    );
+    expect(run.continued).toBe(true);
   });
 
   it("returns every page the searches retrieved as sources, deduplicated, first seen first", async () => {

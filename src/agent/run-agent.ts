@@ -7,9 +7,11 @@ import {
   ToolChoiceViolationError,
   type ToolSet,
 } from "ai";
+import { costOf } from "../models/pricing.ts";
 import { AgentError, apiLabel, toAgentError } from "./agent-error.ts";
 import { isTokenBudgetSpent, resolveLimits, tokensUsed } from "./agent-limits.ts";
 import type { AgentRun, AgentUsage, RunAgentOptions, StoppedBy } from "./agent-types.ts";
+import { citedText } from "./cited-text.ts";
 import { finalReport } from "./final-report.ts";
 import { cachedCallSettings } from "./prompt-caching.ts";
 import { createProviderCallTracker } from "./provider-tool-calls.ts";
@@ -59,6 +61,15 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRun> {
     providerOptions,
   };
   const used = { inputTokens: 0, outputTokens: 0, totalTokens: 0 };
+  const { pricing } = options;
+  const spent = (all: readonly Step[]) =>
+    costOf(pricing?.price, pricing?.modelId ?? "", sumUsage(all), serverSearches(all));
+  // The cost budget: priced runs only (an unpriced one is refused a budget before it starts).
+  const overBudget = (all: readonly Step[]) => {
+    if (pricing?.maxUsd === undefined) return false;
+    const cost = spent(all);
+    return cost.priced && cost.usd >= pricing.maxUsd;
+  };
   const progress = (segment: Step[], final: boolean) => (step: Step) => {
     segment.push(step);
     providerCalls.observe(step);
@@ -89,6 +100,7 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRun> {
         stopWhen: [
           isStepCount(limits.maxSteps - steps.length),
           isTokenBudgetSpent(limits.tokenBudget, tokensUsed(steps)),
+          ({ steps: segment }) => overBudget([...steps, ...segment]),
         ],
         ...(options.prepareStep ? { prepareStep: options.prepareStep } : {}),
         onStepEnd: progress(segment, false),
@@ -97,18 +109,20 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRun> {
       messages = [...messages, ...result.responseMessages];
       // The SDK resumes a pause_turn only while a server tool call is pending; resume the rest.
       const paused = result.steps.at(-1)?.rawFinishReason === "pause_turn";
-      if (!paused || !withinLimits(steps, limits)) break;
+      if (!paused || !withinLimits(steps, limits) || overBudget(steps)) break;
     }
 
     const last = steps.at(-1) as Step;
     const wantsMore = last.finishReason === "tool-calls" || last.rawFinishReason === "pause_turn";
     const stoppedBy: StoppedBy = !wantsMore
       ? "end"
-      : tokensUsed(steps) >= limits.tokenBudget
-        ? "token_budget"
-        : steps.length >= limits.maxSteps
-          ? "step_limit"
-          : "end";
+      : overBudget(steps)
+        ? "cost_budget"
+        : tokensUsed(steps) >= limits.tokenBudget
+          ? "token_budget"
+          : steps.length >= limits.maxSteps
+            ? "step_limit"
+            : "end";
     if (wantsMore) {
       const segment: Step[] = [];
       const closing = [...messages, ...reportNow(messages, stoppedBy)];
@@ -150,7 +164,7 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRun> {
       });
       steps.push(...result.steps);
       const rest = result.steps.at(-1) as Step;
-      content = joinCut(content, cutStep.text, rest.text);
+      content = joinCut(content, cutStep.text, citedText(rest.content));
       truncated = rest.finishReason === "length";
       continued = true;
     }
@@ -168,6 +182,7 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRun> {
       stoppedBy: truncated ? "max_tokens" : stoppedBy,
       truncated,
       continued,
+      ...(options.pricing ? { cost: spent(steps) } : {}),
       limits,
     };
   } catch (error) {
@@ -224,7 +239,12 @@ function withinLimits(steps: Step[], limits: { maxSteps: number; tokenBudget: nu
  */
 function reportNow(messages: ModelMessage[], stoppedBy: StoppedBy): ModelMessage[] {
   if (messages.at(-1)?.role !== "tool") return [];
-  const limit = stoppedBy === "token_budget" ? "token budget" : "step limit";
+  const limit =
+    stoppedBy === "token_budget"
+      ? "token budget"
+      : stoppedBy === "cost_budget"
+        ? "cost budget"
+        : "step limit";
   return [
     {
       role: "user",
@@ -239,6 +259,16 @@ function withoutToolCalls(prepareStep: PrepareStepFunction<ToolSet> | undefined)
     ...(await prepareStep?.(input)),
     toolChoice: "none" as const,
   });
+}
+
+/** Searches the provider ran and bills for (Anthropic's server-side web search). */
+function serverSearches(steps: readonly Step[]): number {
+  return steps
+    .flatMap((step) => step.content)
+    .filter(
+      (part) =>
+        part.type === "tool-call" && part.providerExecuted && part.toolName === "web_search",
+    ).length;
 }
 
 function sumUsage(steps: readonly Step[]): AgentUsage {

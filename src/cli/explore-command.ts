@@ -1,6 +1,7 @@
 import path from "node:path";
 import { parseEnv } from "../config/env.ts";
 import { type ExploreRequest, parseExploreRequest } from "../config/explore-request.ts";
+import { checkCostLimit } from "../research/explore/cost-limit.ts";
 import type { ExplorePayload } from "../research/explore/explore-plan.ts";
 import type { ExploreResult } from "../research/explore/explore-workflow.ts";
 import { checkRequestTargets } from "../research/explore/prepare-exploration.ts";
@@ -15,6 +16,7 @@ import { type ExploreFlags, parseExploreFlags, readIdea } from "./explore/explor
 import { resolveExploreTooling } from "./explore/explore-tooling.ts";
 import { createProgressPrinter } from "./explore/progress-printer.ts";
 import { REQUEST_FLAG_NAMES } from "./explore/request-flag-names.ts";
+import { runSummary } from "./explore/run-summary.ts";
 import { Interrupted, onStopSignal } from "./interrupted.ts";
 import { requireUsableStore } from "./require-usable-store.ts";
 import { resolveCliModel } from "./resolve-cli-model.ts";
@@ -44,6 +46,7 @@ export async function runExploreCommand(args: string[], io: CliIo): Promise<numb
   });
   const search = model.supportsServerWebSearch ? undefined : resolveSearchBackend(env);
   if (model.warning) io.stderr.write(`warning: ${model.warning}\n`);
+  checkCostLimit(request, model);
   const store = resolveStore(flags.store, env, io.cwd);
   await requireUsableStore(store, flags.store);
   await checkRequestTargets(request, store);
@@ -107,7 +110,8 @@ function printResult(result: ExploreResult, flags: ExploreFlags, io: CliIo): voi
       `Already explored: ${shown} (use --update to add to it, or --force for a new exploration)\n`,
     );
   } else {
-    io.stderr.write(`${result.status === "updated" ? "Updated" : "Wrote"} ${shown}\n`);
+    const verb = result.status === "updated" ? "Updated" : "Wrote";
+    io.stderr.write(`${verb} ${shown}${runSummary(result)}\n`);
   }
   // Last on stderr, where a user looks when the run ends.
   for (const warning of result.warnings ?? []) io.stderr.write(`warning: ${warning}\n`);

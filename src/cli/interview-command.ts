@@ -77,6 +77,7 @@ export async function runInterviewCommand(args: string[], io: InterviewIo): Prom
       tools: toolbox.tools,
       instructions: toolbox.instructions,
       maxStepsPerTurn: options.maxStepsPerTurn,
+      pricing: { modelId: resolved.modelId, price: resolved.price },
       ...(options.turnTimeoutSeconds ? { turnTimeoutMs: options.turnTimeoutSeconds * 1000 } : {}),
       ...(toolbox.prepareStep ? { prepareStep: toolbox.prepareStep } : {}),
     });

@@ -1,3 +1,4 @@
+import { priceOverride } from "./price-options.ts";
 import type { ModelFlags } from "./resolve-cli-model.ts";
 import type { StoreChoice } from "./resolve-store.ts";
 
@@ -9,6 +10,8 @@ export const REPOSITORY_AND_MODEL_OPTIONS = {
   provider: { type: "string" },
   "base-url": { type: "string" },
   "api-key": { type: "string" },
+  "price-in": { type: "string" },
+  "price-out": { type: "string" },
 } as const;
 
 type Values = Partial<Record<keyof typeof REPOSITORY_AND_MODEL_OPTIONS, string>>;
@@ -23,5 +26,6 @@ export function modelFlagsFrom(values: Values): ModelFlags {
     model: values.model,
     baseUrl: values["base-url"],
     apiKey: values["api-key"],
+    price: priceOverride(values["price-in"], values["price-out"]),
   };
 }

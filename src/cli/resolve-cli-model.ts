@@ -1,5 +1,6 @@
 import { ConfigError } from "../config/config-error.ts";
 import type { Env } from "../config/env.ts";
+import type { PriceOverride } from "../models/pricing.ts";
 import { type ModelProvider, type ResolvedModel, resolveModel } from "../models/resolve-model.ts";
 
 export interface ModelFlags {
@@ -9,6 +10,8 @@ export interface ModelFlags {
   apiKey?: string | undefined;
   /** --request-timeout, in seconds. */
   requestTimeoutSeconds?: number | undefined;
+  /** --price-in / --price-out. */
+  price?: PriceOverride | undefined;
 }
 
 /**
@@ -35,6 +38,7 @@ export function resolveCliModel(
     ...(baseURL
       ? { baseURL, baseURLSource: flags.baseUrl ? "--base-url" : "ANTHROPIC_BASE_URL" }
       : {}),
+    ...(flags.price ? { price: flags.price } : {}),
     requestDeadline: {
       ...(flags.requestTimeoutSeconds ? { timeoutMs: flags.requestTimeoutSeconds * 1000 } : {}),
       ...(options.onRequestRetry ? { onRetry: options.onRequestRetry } : {}),

@@ -55,6 +55,12 @@ export const exploreRequestSchema = z
     collectToolStats: z.boolean().default(false),
     /** The whole run's time limit; the agent's default (10 min) when absent. */
     timeoutSeconds: wholeNumber(10, MAX_TIMEOUT_SECONDS).optional(),
+    /** Past this many US dollars the run stops searching and writes its report. */
+    maxCostUsd: z
+      .number({ error: "must be a number of US dollars from 0.01 to 1,000" })
+      .min(0.01, "must be a number of US dollars from 0.01 to 1,000")
+      .max(1_000, "must be a number of US dollars from 0.01 to 1,000")
+      .optional(),
   })
   .refine((r) => !(r.update && r.force), {
     message: "choose either update or force, not both",

@@ -35,6 +35,10 @@ export const exploreIdeaInputSchema = z.strictObject({
     "Build on an earlier exploration: its folder under ideas/, e.g. " +
       '"2026-01-05-my-idea" (search_research finds them).',
   ),
+  max_cost_usd: fields.maxCostUsd.describe(
+    "Optional cost limit in US dollars: past it the researcher stops searching and writes " +
+      "its report (needs a priced model).",
+  ),
   timeout_seconds: fields.timeoutSeconds.describe(
     "The whole run's time limit in seconds, 10 to 86400 (default 600). A slow local model " +
       "can need more.",
@@ -45,13 +49,18 @@ export type ExploreIdeaInput = z.output<typeof exploreIdeaInputSchema>;
 
 /** The request the workflow runs; rules across fields (update with force) are checked here. */
 export function toExploreRequest(input: ExploreIdeaInput): ExploreRequest {
-  const { continue_from, timeout_seconds, ...rest } = input;
+  const { continue_from, timeout_seconds, max_cost_usd, ...rest } = input;
   return parseExploreRequest(
     {
       ...rest,
       ...(continue_from === undefined ? {} : { continueFrom: continue_from }),
       ...(timeout_seconds === undefined ? {} : { timeoutSeconds: timeout_seconds }),
+      ...(max_cost_usd === undefined ? {} : { maxCostUsd: max_cost_usd }),
     },
-    { continueFrom: "continue_from", timeoutSeconds: "timeout_seconds" },
+    {
+      continueFrom: "continue_from",
+      timeoutSeconds: "timeout_seconds",
+      maxCostUsd: "max_cost_usd",
+    },
   );
 }

@@ -1,6 +1,8 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { StepProgress } from "../agent/agent-types.ts";
+import { formatCost } from "../models/pricing.ts";
 import type { ResolvedModel } from "../models/resolve-model.ts";
+import { checkCostLimit } from "../research/explore/cost-limit.ts";
 import type { ExploreResult } from "../research/explore/explore-workflow.ts";
 import { newExplorePayload, runExploreInline } from "../research/explore/run-explore-inline.ts";
 import type { SearchFunction } from "../search/search-function.ts";
@@ -60,6 +62,7 @@ export function registerExploreIdea(server: McpServer, deps: ExploreIdeaDeps): v
     guarded(deps.errorLine, async (input, extra) => {
       const request = toExploreRequest(input);
       const model = deps.resolveModel();
+      checkCostLimit(request, model);
       const notify = progressNotifier(extra);
       const write = (line: string) => {
         deps.log(line);
@@ -110,7 +113,7 @@ function describeResult(result: ExploreResult, readResearchPath: string): string
   const stats = s
     ? ` (${s.steps} model steps, ${s.toolCalls} tool calls, ${s.sources} sources, ` +
       `${number.format(s.inputTokens)} input and ${number.format(s.outputTokens)} output ` +
-      `tokens, ${(s.durationMs / 1000).toFixed(1)} s)`
+      `tokens, ${(s.durationMs / 1000).toFixed(1)} s${s.cost ? `, ${formatCost(s.cost)}` : ""})`
     : "";
   const warnings = (result.warnings ?? []).map((w) => ` Warning: ${w}.`).join("");
   return `${verb} ${shown}${stats}. ${read}${warnings}`;

@@ -9,6 +9,7 @@ import {
   MODEL_ALIASES,
 } from "./anthropic-model-aliases.ts";
 import { parseHttpUrl, withoutCredentials } from "./http-url.ts";
+import { type ModelPrice, type PriceOverride, priceFor } from "./pricing.ts";
 import {
   DEFAULT_REQUEST_ATTEMPTS,
   DEFAULT_REQUEST_TIMEOUT_MS,
@@ -35,6 +36,8 @@ export interface ResolveModelOptions {
   fetch?: typeof fetch;
   /** Per-request timeout and retries (see request-deadline.ts); defaults apply when absent. */
   requestDeadline?: Partial<RequestDeadline>;
+  /** The user's price (--price-in / --price-out), over the table's. */
+  price?: PriceOverride;
 }
 
 export interface ResolvedModel {
@@ -46,6 +49,8 @@ export interface ResolvedModel {
   supportsServerWebSearch: boolean;
   /** A doubt about the configuration worth a warning line (an unlikely model id). */
   warning?: string;
+  /** What it costs; undefined when no price is known (a cost is then reported as unknown). */
+  price: ModelPrice | undefined;
 }
 
 /**
@@ -55,14 +60,18 @@ export interface ResolvedModel {
  */
 export function resolveModel(options: ResolveModelOptions = {}): ResolvedModel {
   const provider = options.provider ?? "anthropic";
-  if (provider === "anthropic") return resolveAnthropic(options);
-  if (provider === "openai-compatible") return resolveOpenAICompatible(options);
+  const priced = (model: Omit<ResolvedModel, "price">): ResolvedModel => ({
+    ...model,
+    price: priceFor(model.provider, model.modelId, options.price),
+  });
+  if (provider === "anthropic") return priced(resolveAnthropic(options));
+  if (provider === "openai-compatible") return priced(resolveOpenAICompatible(options));
   throw new ConfigError(
     `Unknown provider "${String(provider)}"; use one of: ${MODEL_PROVIDERS.join(", ")}.`,
   );
 }
 
-function resolveAnthropic(options: ResolveModelOptions): ResolvedModel {
+function resolveAnthropic(options: ResolveModelOptions): Omit<ResolvedModel, "price"> {
   const apiKey = options.apiKey?.trim();
   if (!apiKey) {
     throw new ConfigError(
@@ -121,7 +130,7 @@ function anthropicBaseUrl(value: string | undefined, source: string): string {
   return url.href.replace(/\/+$/, "");
 }
 
-function resolveOpenAICompatible(options: ResolveModelOptions): ResolvedModel {
+function resolveOpenAICompatible(options: ResolveModelOptions): Omit<ResolvedModel, "price"> {
   if (!options.baseURL?.trim()) {
     throw new ConfigError(
       "--provider openai-compatible needs --base-url, e.g. http://localhost:11434/v1 for Ollama.",

@@ -76,6 +76,12 @@ describe("buildExplorePrompt", () => {
     expect(system).toContain("Do not write a Sources, References or Bibliography section");
   });
 
+  it("asks for a citation on every fact taken from a page, as a link right after the claim", () => {
+    const { system } = buildExplorePrompt(input());
+    expect(system).toContain("Cite the source of every figure, name and date you take from a page");
+    expect(system).toContain("a Markdown link [title](url) to the page right after the claim");
+  });
+
   it("lets pages read with web_fetch be cited too, with or without web search", () => {
     const both = buildExplorePrompt(input({ tools: ["read_research", "web_search", "web_fetch"] }));
     expect(both.system).toContain(

@@ -94,9 +94,12 @@ function citationRules(canSearch: boolean, canFetch: boolean): string {
   ].join(" or ");
   return (
     "## Sources and citations\n" +
-    `Cite a source inline as a Markdown link [title](url), and only a URL ${retrieved} in ` +
-    "this run. Never invent, guess or complete a URL. Do not write a Sources, References or " +
-    "Bibliography section: the list of retrieved sources is appended to the report automatically."
+    "Cite the source of every figure, name and date you take from a page. When your answer " +
+    "carries citations of search results natively, those count; otherwise put a Markdown link " +
+    "[title](url) to the page right after the claim it supports. Cite only a URL " +
+    `${retrieved} in this run. Never invent, guess or complete a URL. Do not number your ` +
+    "citations. Do not write a Sources, References or Bibliography section: citations are " +
+    "numbered and the list of sources is appended to the report automatically."
   );
 }
 

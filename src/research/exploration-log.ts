@@ -1,4 +1,6 @@
+import type { RunCost } from "../models/pricing.ts";
 import type { ToolCallLog } from "../tools/tool-call-log.ts";
+import type { CitationStats } from "./citations/citation-stats.ts";
 import type { Source } from "./source-links.ts";
 
 /** One run of the agent on an idea, as exploration-log.json records it. */
@@ -17,6 +19,8 @@ export interface ExplorationLogEntry {
   stoppedBy: string;
   /** The report was cut off at the output limit even after one continuation. */
   truncated?: boolean;
+  /** What the run cost in US dollars, by part, or `{ priced: false, reason }`. */
+  cost?: RunCost;
   tokens: {
     input: number;
     output: number;
@@ -32,6 +36,8 @@ export interface ExplorationLogEntry {
   /** The web searches that failed and why; absent when none did. */
   searchFailures?: { query: string; errorType: string; error?: string }[];
   sources: Source[];
+  /** How this run's report cites its sources (an update: its own section). */
+  citations: CitationStats;
   /** Links the model wrote to pages no tool returned; they were unlinked in the report. */
   removedLinks?: string[];
   outputPath: string;

@@ -1,7 +1,14 @@
 import { parse as parseYaml, stringify as stringifyYaml } from "yaml";
 import type { ResearchMode } from "../config/explore-request.ts";
 import { splitFrontmatter } from "../tools/frontmatter.ts";
-import { dedupeSources, type Source } from "./source-links.ts";
+import { markerUrls } from "./citations/citation-syntax.ts";
+import { numberCitations } from "./citations/number-citations.ts";
+import {
+  parseSourcesSection,
+  renderSourcesSection,
+  SOURCES_HEADING,
+} from "./citations/sources-section.ts";
+import { type Source, sourceKey, withoutSources } from "./source-links.ts";
 
 /** What research.md's YAML frontmatter holds. */
 export interface ResearchFrontmatter {
@@ -19,20 +26,24 @@ export interface ResearchFrontmatter {
 
 export interface ResearchDocument {
   frontmatter: ResearchFrontmatter;
-  /** The report without the generated Sources section. */
+  /** The report, its citations as numbered markers, without the generated Sources section. */
   body: string;
+  /** The pages the body cites, in order of first citation: cited[0] is marker [1]. */
+  cited: Source[];
+  /** Pages retrieved for the research that the body never cites. */
+  consulted: Source[];
+}
+
+/** A run's report and the pages its tools retrieved, its citations still placeholders. */
+export interface RunReport {
+  report: string;
   sources: Source[];
 }
 
-const SOURCES_HEADING = "## Sources";
-const NO_SOURCES_LINE = "_No web pages were retrieved for this research._";
-
 export function renderResearch(doc: ResearchDocument): string {
-  const frontmatter = { ...doc.frontmatter, sources: doc.sources.length };
-  const list = doc.sources.length
-    ? doc.sources.map((s, i) => `${i + 1}. [${escapeLabel(s.title)}](${s.url})`).join("\n")
-    : NO_SOURCES_LINE;
-  return `---\n${stringifyYaml(frontmatter).trimEnd()}\n---\n\n${doc.body.trim()}\n\n${SOURCES_HEADING}\n\n${list}\n`;
+  const frontmatter = { ...doc.frontmatter, sources: doc.cited.length + doc.consulted.length };
+  const sources = renderSourcesSection(doc.cited, doc.consulted);
+  return `---\n${stringifyYaml(frontmatter).trimEnd()}\n---\n\n${doc.body.trim()}\n\n${sources}`;
 }
 
 /** Reads a research.md this product wrote; undefined when it has no frontmatter. */
@@ -48,9 +59,22 @@ export function parseResearch(markdown: string): ResearchDocument | undefined {
   if (!frontmatter || typeof frontmatter !== "object") return undefined;
   const rest = split.body;
   const at = rest.lastIndexOf(`\n${SOURCES_HEADING}\n`);
-  const body = at >= 0 ? rest.slice(0, at) : rest;
-  const sources = at >= 0 ? parseSourceList(rest.slice(at)) : [];
-  return { frontmatter: frontmatter as ResearchFrontmatter, body: body.trim(), sources };
+  const body = (at >= 0 ? rest.slice(0, at) : rest).trim();
+  const listed = parseSourcesSection(at >= 0 ? rest.slice(at) : "");
+  // A numbered page is cited when the body's markers point at it; in a file of the earlier
+  // format (every retrieved page numbered, no markers) they all read as consulted.
+  const marked = new Set(markerUrls(body).map(sourceKey));
+  const cited = listed.numbered.filter((s) => marked.has(sourceKey(s.url)));
+  const consulted = withoutSources(
+    [...listed.numbered, ...listed.consulted],
+    new Set(cited.map((s) => sourceKey(s.url))),
+  );
+  return { frontmatter: frontmatter as ResearchFrontmatter, body, cited, consulted };
+}
+
+/** A new research document: the run's citations numbered from 1. */
+export function newResearch(frontmatter: ResearchFrontmatter, run: RunReport): ResearchDocument {
+  return { frontmatter, ...withCitations({ cited: [], consulted: [] }, run) };
 }
 
 /** The report's first H1, or the idea cut to a readable length. */
@@ -69,16 +93,38 @@ export function stripModelSources(report: string): string {
   return report.replace(/\n#{1,3}\s*(sources|references|citations)\s*\n[\s\S]*$/i, "").trim();
 }
 
-/** Adds an "## Update - <date>" section and merges the new sources into the list. */
+/**
+ * Adds an "## Update - <date>" section whose citations continue the document's numbering, and
+ * merges its sources into the same list.
+ */
 export function appendUpdate(
   doc: ResearchDocument,
-  update: { date: string; report: string; sources: Source[]; model: string },
+  update: RunReport & { date: string },
 ): ResearchDocument {
-  const sources = dedupeSources([...doc.sources, ...update.sources]);
+  const section = `## Update - ${update.date}\n\n${demoteHeadings(update.report)}`;
+  const filed = withCitations(doc, { ...update, report: section });
   return {
-    frontmatter: { ...doc.frontmatter, updated: update.date, sources: sources.length },
-    body: `${doc.body.trim()}\n\n## Update - ${update.date}\n\n${demoteHeadings(update.report)}`,
-    sources,
+    frontmatter: { ...doc.frontmatter, updated: update.date },
+    ...filed,
+    body: `${doc.body.trim()}\n\n${filed.body}`,
+  };
+}
+
+/**
+ * The run's report with its citations numbered after the document's, and the document's lists
+ * with the run's pages filed in: cited ones numbered, the rest under "Also consulted" (a
+ * consulted page the run cites moves up into the numbered list).
+ */
+function withCitations(
+  doc: Pick<ResearchDocument, "cited" | "consulted">,
+  run: RunReport,
+): Pick<ResearchDocument, "body" | "cited" | "consulted"> {
+  const { text, numbered } = numberCitations(run.report, doc.cited, run.sources);
+  const cited = new Set(numbered.map((s) => sourceKey(s.url)));
+  return {
+    body: text,
+    cited: numbered,
+    consulted: withoutSources([...doc.consulted, ...run.sources], cited),
   };
 }
 
@@ -94,16 +140,4 @@ function demoteHeadings(report: string): string {
       (_, hashes: string) => `${"#".repeat(Math.min(6, hashes.length + shift))} `,
     )
     .trim();
-}
-
-function parseSourceList(section: string): Source[] {
-  const sources: Source[] = [];
-  for (const m of section.matchAll(/^\d+\.\s+\[((?:\\.|[^\]\\])*)\]\((\S+)\)\s*$/gm)) {
-    sources.push({ title: (m[1] ?? "").replace(/\\([[\]\\])/g, "$1"), url: m[2] ?? "" });
-  }
-  return sources;
-}
-
-function escapeLabel(title: string): string {
-  return title.replace(/\s+/g, " ").replace(/([[\]\\])/g, "\\$1");
 }

@@ -26,27 +26,7 @@ export function dedupeSources(sources: Iterable<Source>): Source[] {
   return [...seen.values()];
 }
 
-const MARKDOWN_LINK = /\[([^\]\n]*)\]\((https?:\/\/[^\s)]+)\)/g;
-const BARE_URL = /(?<![(<[])\bhttps?:\/\/[^\s)\]>]*[^\s)\]>.,;:!?]/g;
-
-/**
- * Keeps only links to pages the agent retrieved: a Markdown link to anything else becomes its
- * plain text and a bare unretrieved URL is dropped, so a report can never cite a page that no
- * tool returned (the most common complaint about research agents is invented citations).
- */
-export function keepRetrievedLinks(
-  report: string,
-  sources: Source[],
-): { text: string; removed: string[] } {
-  const allowed = new Set(sources.map((s) => sourceKey(s.url)));
-  const removed: string[] = [];
-  const isAllowed = (url: string) => {
-    const ok = allowed.has(sourceKey(url));
-    if (!ok) removed.push(url);
-    return ok;
-  };
-  const text = report
-    .replace(MARKDOWN_LINK, (whole, label: string, url: string) => (isAllowed(url) ? whole : label))
-    .replace(BARE_URL, (url) => (isAllowed(url) ? url : ""));
-  return { text, removed };
+/** Sources in first-seen order without repeats, leaving out pages whose sourceKey is in `keys`. */
+export function withoutSources(sources: Iterable<Source>, keys: ReadonlySet<string>): Source[] {
+  return dedupeSources(sources).filter((source) => !keys.has(sourceKey(source.url)));
 }

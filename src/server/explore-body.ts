@@ -38,6 +38,7 @@ const bodyShape = {
     .optional(),
   collect_tool_stats: request.collectToolStats,
   timeout_seconds: request.timeoutSeconds,
+  max_cost_usd: request.maxCostUsd,
 };
 
 /** The body's fields, named in the answer to an unknown one. */
@@ -73,6 +74,7 @@ export function toExploreRequest(body: ExploreBody): z.ZodSafeParseResult<Explor
     continueFrom: body.continue_from,
     collectToolStats: body.collect_tool_stats,
     timeoutSeconds: body.timeout_seconds,
+    maxCostUsd: body.max_cost_usd,
   });
 }
 

@@ -13,6 +13,16 @@ describe("renderMarkdown", () => {
     );
   });
 
+  it("renders citation markers as a visible [n] linking to the page", () => {
+    const html = renderMarkdown(
+      "Mercury is small.[[1]](https://a.example/m)[[3]](https://en.wikipedia.org/wiki/Mercury_(planet))",
+    );
+    expect(html).toBe(
+      '<p>Mercury is small.<a href="https://a.example/m" rel="noopener noreferrer nofollow">[1]</a>' +
+        '<a href="https://en.wikipedia.org/wiki/Mercury_(planet)" rel="noopener noreferrer nofollow">[3]</a></p>\n',
+    );
+  });
+
   it.each([
     "<script>alert(1)</script>",
     '<img src=x onerror="alert(1)">',

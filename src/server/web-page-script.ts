@@ -79,13 +79,22 @@ async function watch(jobId) {
   }
 }
 
+// As the CLI prints it (models/pricing.ts formatCost): never a guess for an unpriced model.
+function costText(cost) {
+  if (!cost.priced) return "cost unknown (" + cost.reason + ")";
+  return "$" + (cost.usd >= 0.01 || cost.usd === 0 ? cost.usd.toFixed(2) : cost.usd.toPrecision(2));
+}
+
 async function showResult(job) {
   refreshJobs();
   if (job.status === "failed") {
     show("progress", "failed: " + job.error.message + " (" + job.error.code + ")", true);
     return;
   }
-  show("progress", "completed" + (job.result && job.result.path ? " · " + job.result.path : ""));
+  const result = job.result || {};
+  const stats = result.stats || {};
+  const facts = [result.path, stats.citedSources === undefined ? "" : "cited " + stats.citedSources + " of " + stats.sources + " sources", stats.cost ? costText(stats.cost) : ""];
+  show("progress", ["completed", ...facts.filter(Boolean)].join(" · "));
   try {
     $("report").innerHTML = await api(job.research_url + "?format=html");
   } catch (error) {

@@ -84,7 +84,7 @@ describe.skipIf(!hasChromium)(`web page in headless Chromium (needs ${CHROMIUM})
       release();
       await page.waitForSelector("#report h1");
       expect(await page.textContent("#progress")).toMatch(
-        /^completed · ideas\/\d{4}-\d{2}-\d{2}-a-subscription-bakery-for-dogs\/research\.md$/,
+        /^completed · ideas\/\d{4}-\d{2}-\d{2}-a-subscription-bakery-for-dogs\/research\.md · cited 1 of 1 sources · \$\d+\.\d+$/,
       );
       expect(await page.textContent("#report h1")).toBe("A subscription bakery for dogs");
       expect(await page.textContent("#report")).not.toContain("fingerprint");

@@ -342,7 +342,7 @@ const api: Record<string, ApiCase> = {
   "idea too long": { body: { idea: LONG }, line: "idea: must be at most 10,000 characters" },
   "unknown field": {
     body: { idea: "x", continueFrom: "2026-01-01-a" },
-    line: 'unknown field "continueFrom"; allowed: idea, mode, model, context, update, force, continue_from, webhook_url, callback_secret, collect_tool_stats, timeout_seconds',
+    line: 'unknown field "continueFrom"; allowed: idea, mode, model, context, update, force, continue_from, webhook_url, callback_secret, collect_tool_stats, timeout_seconds, max_cost_usd',
   },
   "unknown mode": {
     body: { idea: "x", mode: "fun" },

@@ -88,12 +88,61 @@ describe("idea-explorer explore with a local OpenAI-compatible model", () => {
     );
     const research = readFileSync(path.join(repo.dir, "ideas", folder!, "research.md"), "utf8");
     expect(research).toContain("model: llama3.1:8b");
-    expect(research).toContain("[study](https://plants.example/sensors)");
+    expect(research).toContain(
+      "Sensors drift (study[[1]](https://plants.example/sensors)); see also made up.",
+    );
     expect(research).not.toContain("nowhere.example");
     expect(research).toMatch(
-      /## Sources\n\n1\. \[Soil sensor accuracy\]\(https:\/\/plants\.example\/sensors\)\n2\. \[Smart pots market\]\(https:\/\/market\.example\/pots\)\n$/,
+      /## Sources\n\n1\. \[Soil sensor accuracy\]\(https:\/\/plants\.example\/sensors\)\n\n### Also consulted\n\n- \[Smart pots market\]\(https:\/\/market\.example\/pots\)\n$/,
     );
     expect(run.stderr).toMatch(/web_search "soil moisture sensor accuracy" → 2 results/);
+  });
+
+  it("turns its Markdown links to retrieved pages into numbered markers and unlinks the rest", async () => {
+    searxng.hits.push({
+      title: "Watering guide",
+      url: "https://garden.example/watering",
+      snippet: "Water weekly.",
+    });
+    local.enqueue(
+      { toolCall: { name: "web_search", arguments: { query: "smart plant pots" } } },
+      {
+        text:
+          "# Plant reminders\n\n## Market\n\nSmart pots grow 12% a year ([market report](https://market.example/pots)).\n\n" +
+          "## Risks\n\nCheap sensors drift 5% [[1]](https://plants.example/sensors/), as [the pot study](https://market.example/pots) " +
+          "notes; a [forum post](https://forum.example/thread) disagrees.\n\n- Calibration costs money.",
+      },
+    );
+    const run = await explore();
+
+    expect(run.code).toBe(0);
+    const [folder] = readdirSync(path.join(repo.dir, "ideas")).filter((f) =>
+      f.includes("houseplant"),
+    );
+    const research = readFileSync(path.join(repo.dir, "ideas", folder!, "research.md"), "utf8");
+    // Numbered by first citation, not by search rank; a page cited twice keeps its number.
+    expect(research).toContain(
+      "## Market\n\nSmart pots grow 12% a year (market report[[1]](https://market.example/pots)).\n\n" +
+        "## Risks\n\nCheap sensors drift 5% [[2]](https://plants.example/sensors), as the pot study[[1]](https://market.example/pots) " +
+        "notes; a forum post disagrees.\n\n- Calibration costs money.\n\n" +
+        "## Sources\n\n1. [Smart pots market](https://market.example/pots)\n2. [Soil sensor accuracy](https://plants.example/sensors)\n\n" +
+        "### Also consulted\n\n- [Watering guide](https://garden.example/watering)\n",
+    );
+    expect(research).not.toContain("forum.example");
+    const log = JSON.parse(
+      readFileSync(path.join(repo.dir, "ideas", folder!, "exploration-log.json"), "utf8"),
+    );
+    expect(log[0]).toMatchObject({
+      citations: {
+        markers: 3,
+        citedSources: 2,
+        consultedSources: 1,
+        paragraphs: 3,
+        paragraphsWithCitation: 2,
+      },
+      removedLinks: ["https://forum.example/thread"],
+    });
+    expect(run.stderr).toMatch(/Wrote \S+research\.md.*cited 2 of 3 sources/);
   });
 
   it("leaves web_search out, and tells the model so, when no search backend is configured", async () => {

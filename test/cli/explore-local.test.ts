@@ -96,13 +96,15 @@ describe("idea-explorer explore (local git repository, fake Anthropic API)", () 
       fingerprint: expect.stringMatching(/^[0-9a-f]{16}$/),
       sources: 2,
     });
-    // The report only: no narration, no invented link, then the sources really retrieved.
+    // The report only: no narration, no invented link, then the sources really retrieved: the
+    // cited one numbered as its marker says, the other one consulted.
     expect(body!.trim().startsWith("# Solar dehydrator kits")).toBe(true);
     expect(body).not.toContain("Let me");
     expect(body).not.toContain("invented.example");
     expect(body).toContain("fake study");
+    expect(body).toContain("Demand is growing.[[1]](https://market.example/report)");
     expect(body).toMatch(
-      /## Sources\n\n1\. \[Dehydrator market report\]\(https:\/\/market\.example\/report\)\n2\. \[Market stalls go solar\]\(https:\/\/news\.example\/stalls\)\n$/,
+      /## Sources\n\n1\. \[Dehydrator market report\]\(https:\/\/market\.example\/report\)\n\n### Also consulted\n\n- \[Market stalls go solar\]\(https:\/\/news\.example\/stalls\)\n$/,
     );
 
     const log = JSON.parse(

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type FakeAnthropicServer, reply, startFakeAnthropic } from "../fakes/anthropic-server.ts";
 import { makeTempTree, type TempTree } from "../helpers/temp-tree.ts";
-import { REPO, runInterviewCli } from "./run-interview-cli.ts";
+import { REPO, runInterviewCli, withoutCost } from "./run-interview-cli.ts";
 
 const FIXTURE = path.join(REPO, "test/fixtures/interview-codebase");
 const KEY = "sk-ant-test-key-123456";
@@ -44,7 +44,7 @@ describe("idea-explorer interview: the output folder", () => {
     });
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
-    expect(run.stdout).toBe(
+    expect(withoutCost(run.stdout)).toBe(
       "What is the problem?\nNo files written this session (output folder: out/jobs).\n",
     );
     expect(await readdir(tree.dir)).toEqual(["codebase"]);

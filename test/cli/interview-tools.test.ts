@@ -15,7 +15,7 @@ import {
 } from "../fakes/openai-compatible-server.ts";
 import { type FakeSearchServer, startSearxngFake } from "../fakes/search-servers.ts";
 import { makeTempTree, type TempTree } from "../helpers/temp-tree.ts";
-import { REPO, runInterviewCli } from "./run-interview-cli.ts";
+import { REPO, runInterviewCli, withoutCost } from "./run-interview-cli.ts";
 
 // Which tools the interview registers, and how: web search per provider and environment, MCP
 // tools behind search_tools, as seen on the wire by the servers the CLI talks to.
@@ -71,7 +71,7 @@ describe("interview tools with Anthropic", () => {
       cwd: tree.dir,
     });
     expect(run.code).toBe(0);
-    expect(run.stdout).toBe(
+    expect(withoutCost(run.stdout)).toBe(
       [
         '  · web_search "streaming csv export python"',
         "Others stream rows with a generator.",

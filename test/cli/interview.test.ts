@@ -8,7 +8,7 @@ import {
   startFakeAnthropic,
 } from "../fakes/anthropic-server.ts";
 import { makeTempTree, type TempTree } from "../helpers/temp-tree.ts";
-import { REPO, runInterviewCli } from "./run-interview-cli.ts";
+import { REPO, runInterviewCli, SESSION_COST, withoutCost } from "./run-interview-cli.ts";
 
 const FIXTURE = path.join(REPO, "test/fixtures/interview-codebase");
 const JTBD = "# Stream CSV exports\n\n## Job statement\nWhen I export a big account...\n";
@@ -112,7 +112,7 @@ describe("idea-explorer interview (child process, piped stdin, loopback Anthropi
     expect(run.stdout).not.toContain("you ›");
     expect(run.stdout).not.toContain("fake-job");
     expect(
-      run.stdout.endsWith(
+      withoutCost(run.stdout).endsWith(
         [
           "Written. Anything else?",
           "Session summary: 2 files written in ./jobs:",
@@ -122,6 +122,8 @@ describe("idea-explorer interview (child process, piped stdin, loopback Anthropi
         ].join("\n"),
       ),
     ).toBe(true);
+    // The session ends with what it cost, from the usage the API reported.
+    expect(run.stdout).toMatch(SESSION_COST);
 
     const jobs = path.join(tree.dir, "jobs");
     expect(await listTree(jobs)).toEqual([
@@ -328,7 +330,7 @@ describe("idea-explorer interview (child process, piped stdin, loopback Anthropi
     });
     expect(run.code).toBe(0);
     expect(run.stderr).toBe("");
-    expect(run.stdout).toBe(
+    expect(withoutCost(run.stdout)).toBe(
       [
         "Wrote csv-export/jtbd.md",
         "Wrote the job. What next?",
@@ -348,7 +350,9 @@ describe("idea-explorer interview (child process, piped stdin, loopback Anthropi
     });
     expect(run.code).toBe(0);
     expect(api.requests).toHaveLength(1);
-    expect(run.stdout).toBe("Hello.\nNo files written this session (output folder: out/jobs).\n");
+    expect(withoutCost(run.stdout)).toBe(
+      "Hello.\nNo files written this session (output folder: out/jobs).\n",
+    );
   });
 
   it.each([

@@ -100,6 +100,7 @@ describe("idea-explorer mcp (a real MCP client over stdio, fake Anthropic API)",
       "update",
       "force",
       "continue_from",
+      "max_cost_usd",
       "timeout_seconds",
     ]);
     expect(explore.inputSchema.required).toEqual(["idea"]);

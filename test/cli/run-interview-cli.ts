@@ -74,3 +74,11 @@ export function runInterviewCli(
     else child.stdin.end(options.input);
   });
 }
+
+/** The line a session ends with: what it cost (a Sonnet-priced fake, so always in dollars). */
+export const SESSION_COST = /\nSession cost: \$\d+(\.\d+)?\n$/;
+
+/** The output without that last line, for tests about everything before it. */
+export function withoutCost(stdout: string): string {
+  return stdout.replace(/Session cost: \$\d+(\.\d+)?\n$/, "");
+}

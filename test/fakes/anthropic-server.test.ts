@@ -54,6 +54,16 @@ describe("fake Anthropic Messages API", () => {
     const steps = await result.steps;
     expect(steps[0]?.toolCalls).toMatchObject([{ toolName: "echo", input: { path: "a/b.md" } }]);
     expect(await result.sources).toMatchObject([{ sourceType: "url", url: hit.url, title: "A" }]);
+    // The citations_delta events land on the text part they belong to, as with the real API.
+    const texts = steps[1]?.content.flatMap((part) =>
+      part.type === "text"
+        ? [{ text: part.text, cited: part.citations?.map((c) => c.citedText) ?? [] }]
+        : [],
+    );
+    expect(texts).toEqual([
+      { text: "# R\n\nCited", cited: ["Cited"] },
+      { text: " fact.", cited: [] },
+    ]);
     expect(fake.requests.map((r) => r.stream)).toEqual([true, true]);
     expect(fake.requests[0]?.headers["x-api-key"]).toBe(FAKE_API_KEY);
   });

@@ -22,6 +22,9 @@ Options:
   --max-steps N                model calls that may use tools (default 5)
   --token-budget N             stop using tools past this many tokens (default 100000)
   --timeout DURATION           the whole run's time limit, e.g. 90s, 20m, 2h (default 10m)
+  --max-cost USD               stop searching past this many dollars and write the report
+  --price-in USD, --price-out USD   the model's price per million input/output tokens, for models
+                               with no known price (local models) or to override the table
   --request-timeout DURATION   how long one model request may go unanswered before it is sent
                                again, twice at most, with a notice (default 5m)
   --stats                      record every tool call in exploration-log.json and the result

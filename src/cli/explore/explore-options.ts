@@ -2,6 +2,7 @@ import { MAX_IDEA_LENGTH, MAX_TIMEOUT_SECONDS } from "../../config/explore-reque
 import type { CliIo } from "../cli-io.ts";
 import { durationOption } from "../duration-option.ts";
 import { integerOption, parseCommandLine } from "../parse-command-line.ts";
+import { dollarOption, priceOverride } from "../price-options.ts";
 import { readStdin } from "../read-stdin.ts";
 import { toolSearchOption } from "../tool-search-option.ts";
 import { UsageError } from "../usage-error.ts";
@@ -22,6 +23,9 @@ const OPTIONS = {
   "token-budget": { type: "string" },
   timeout: { type: "string" },
   "request-timeout": { type: "string" },
+  "max-cost": { type: "string" },
+  "price-in": { type: "string" },
+  "price-out": { type: "string" },
   stats: { type: "boolean" },
   json: { type: "boolean" },
   "dry-run": { type: "boolean" },
@@ -50,6 +54,7 @@ export function parseExploreFlags(args: string[]) {
       maxSteps: integerOption("max-steps", values["max-steps"]),
       tokenBudget: integerOption("token-budget", values["token-budget"]),
       collectToolStats: values.stats ?? false,
+      maxCostUsd: dollarOption("max-cost", values["max-cost"]),
       timeoutSeconds: durationOption("timeout", values.timeout, {
         minSeconds: 10,
         maxSeconds: MAX_TIMEOUT_SECONDS,
@@ -60,6 +65,7 @@ export function parseExploreFlags(args: string[]) {
       model: values.model,
       baseUrl: values["base-url"],
       apiKey: values["api-key"],
+      price: priceOverride(values["price-in"], values["price-out"]),
       requestTimeoutSeconds: durationOption("request-timeout", values["request-timeout"], {
         minSeconds: 1,
         maxSeconds: MAX_TIMEOUT_SECONDS,

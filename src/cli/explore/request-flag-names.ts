@@ -7,4 +7,5 @@ export const REQUEST_FLAG_NAMES: Record<string, string> = {
   maxSteps: "--max-steps",
   tokenBudget: "--token-budget",
   timeoutSeconds: "--timeout",
+  maxCostUsd: "--max-cost",
 };

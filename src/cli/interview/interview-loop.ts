@@ -1,4 +1,5 @@
 import { createInterface } from "node:readline";
+import { formatCost } from "../../models/pricing.ts";
 import type { InterviewSession, TurnOutcome } from "../../research/interview/interview-session.ts";
 import { isUnrecoverableModelError } from "../../research/interview/unrecoverable-error.ts";
 import { oneLineError } from "../one-line-error.ts";
@@ -10,7 +11,7 @@ export const PROMPT = "you › ";
 const END_COMMANDS = new Set(["/exit", "/quit"]);
 
 export interface InterviewLoopOptions {
-  session: Pick<InterviewSession, "turn" | "written">;
+  session: Pick<InterviewSession, "turn" | "written"> & Partial<Pick<InterviewSession, "cost">>;
   stdin: NodeJS.ReadableStream;
   stdout: NodeJS.WritableStream & { columns?: number };
   stderr: NodeJS.WritableStream;
@@ -72,6 +73,9 @@ export async function runInterviewLoop(options: InterviewLoopOptions): Promise<n
     rl.close();
   }
   printSummary(session.written, printer, options.outputLabel);
+  const cost = session.cost?.();
+  if (cost)
+    printer.line(cost.priced ? `Session cost: ${formatCost(cost)}` : `Session ${formatCost(cost)}`);
   return failedTurns > 0 ? 1 : 0;
 }
 

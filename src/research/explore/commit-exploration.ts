@@ -10,13 +10,13 @@ import { appendLogEntry, type ExplorationLogEntry } from "../exploration-log.ts"
 import { slugifyIdea } from "../idea-identity.ts";
 import {
   appendUpdate,
+  newResearch,
   parseResearch,
   type ResearchDocument,
   renderResearch,
-  stripModelSources,
   titleFor,
 } from "../research-document.ts";
-import { keepRetrievedLinks } from "../source-links.ts";
+import { type CitedReport, citedReport } from "./cited-report.ts";
 import type { ExplorePayload, ExplorePlan } from "./explore-plan.ts";
 import type { ResearchOutcome } from "./research-outcome.ts";
 import { searchFailures } from "./run-warnings.ts";
@@ -88,14 +88,12 @@ async function decideOnHead(
     }
   }
   const target = paths(folder);
-  const kept = keepRetrievedLinks(stripModelSources(outcome.report), outcome.sources);
-  const { removed } = kept;
-  const text = outcome.truncated ? `${kept.text}\n\n${TRUNCATED_NOTE}` : kept.text;
+  const cited = citedReport(outcome);
   const previous = plan.isUpdate
     ? ((await head.readText(target.researchPath)) ?? plan.previous?.content)
     : undefined;
-  const document = buildDocument(payload, plan, outcome, text, previous);
-  const entry = logEntry(payload, plan, outcome, removed, target.researchPath);
+  const document = buildDocument(payload, plan, outcome, cited.report, previous);
+  const entry = logEntry(payload, plan, outcome, cited, target.researchPath);
   const log = appendLogEntry(await head.readText(target.logPath), entry);
   return {
     kind: "commit",
@@ -131,7 +129,7 @@ function logEntry(
   payload: ExplorePayload,
   plan: Exploring,
   outcome: ResearchOutcome,
-  removed: string[],
+  { removed, citations }: CitedReport,
   researchPath: string,
 ): ExplorationLogEntry & { runId: string } {
   const { request } = payload;
@@ -150,6 +148,7 @@ function logEntry(
     steps: outcome.steps,
     stoppedBy: outcome.stoppedBy,
     ...(outcome.truncated ? { truncated: true } : {}),
+    ...(outcome.cost ? { cost: outcome.cost } : {}),
     tokens: {
       input: outcome.usage.inputTokens,
       output: outcome.usage.outputTokens,
@@ -168,6 +167,7 @@ function logEntry(
       })),
     ...(failures.length ? { searchFailures: failures } : {}),
     sources: outcome.sources,
+    citations,
     ...(removed.length ? { removedLinks: removed } : {}),
     outputPath: researchPath,
   };
@@ -182,15 +182,10 @@ function buildDocument(
 ): ResearchDocument {
   const previous = previousText === undefined ? undefined : parseResearch(previousText);
   if (previous) {
-    return appendUpdate(previous, {
-      date: plan.date,
-      report,
-      sources: outcome.sources,
-      model: outcome.model,
-    });
+    return appendUpdate(previous, { date: plan.date, report, sources: outcome.sources });
   }
-  return {
-    frontmatter: {
+  return newResearch(
+    {
       title: titleFor(report, payload.request.idea),
       idea: payload.request.idea,
       mode: payload.request.mode,
@@ -200,14 +195,9 @@ function buildDocument(
       sources: outcome.sources.length,
       ...(outcome.truncated ? { truncated: true } : {}),
     },
-    body: report,
-    sources: outcome.sources,
-  };
+    { report, sources: outcome.sources },
+  );
 }
-
-/** Ends a report the output limit cut off, so no reader takes it for complete. */
-const TRUNCATED_NOTE =
-  "> **Note:** this report is incomplete: the model reached its output limit before it finished, even after being asked once to continue.";
 
 /** True when the log holds an entry of this run: its commit already landed. */
 function logHasRun(log: string, runId: string): boolean {

@@ -8,6 +8,7 @@ import { StoreError } from "../../store/research-reader.ts";
 import type { ResearchStore } from "../../store/research-store.ts";
 import { findExistingExploration } from "../existing-exploration.ts";
 import { fingerprintIdea } from "../idea-identity.ts";
+import { checkCostLimit } from "./cost-limit.ts";
 import type { ExplorePayload } from "./explore-plan.ts";
 import { type ExploreResult, exploreWorkflow } from "./explore-workflow.ts";
 
@@ -34,6 +35,7 @@ export function exploreJobWorkflow(deps: ExploreServiceDeps): WorkflowDefinition
       const model = deps.resolveModel(context.payload.request, {
         onRequestRetry: (line) => context.reportProgress({ message: line }),
       });
+      checkCostLimit(context.payload.request, model);
       await deps.store.verify();
       return exploreWorkflow({
         store: deps.store,

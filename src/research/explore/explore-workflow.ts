@@ -1,5 +1,7 @@
 import type { Workflow } from "../../jobs/workflow.ts";
+import type { RunCost } from "../../models/pricing.ts";
 import { fingerprintIdea } from "../idea-identity.ts";
+import { citedReport } from "./cited-report.ts";
 import { commitExploration } from "./commit-exploration.ts";
 import type { ExplorePayload } from "./explore-plan.ts";
 import { prepareExploration } from "./prepare-exploration.ts";
@@ -23,12 +25,17 @@ export type ExploreResult = {
   stats?: {
     steps: number;
     stoppedBy: string;
+    /** What the run cost, or why it is unknown. */
+    cost?: RunCost;
     inputTokens: number;
     outputTokens: number;
     cacheReadTokens: number;
     cacheWriteTokens: number;
     toolCalls: number;
     sources: number;
+    /** Of this run's sources: the pages its report cites, and the ones it only consulted. */
+    citedSources: number;
+    consultedSources: number;
     durationMs: number;
   };
 };
@@ -128,6 +135,7 @@ async function exploreSteps(
   const commitSha = committed.commit?.commitSha;
   const notes = committed.commit?.notes;
   const warnings = runWarnings(outcome);
+  const { citations } = citedReport(outcome);
   return {
     status: committed.status,
     path: committed.researchPath,
@@ -140,12 +148,15 @@ async function exploreSteps(
     stats: {
       steps: outcome.steps,
       stoppedBy: outcome.stoppedBy,
+      ...(outcome.cost ? { cost: outcome.cost } : {}),
       inputTokens: outcome.usage.inputTokens,
       outputTokens: outcome.usage.outputTokens,
       cacheReadTokens: outcome.usage.cacheReadTokens,
       cacheWriteTokens: outcome.usage.cacheWriteTokens,
       toolCalls: outcome.toolCalls.length,
       sources: outcome.sources.length,
+      citedSources: citations.citedSources,
+      consultedSources: citations.consultedSources,
       durationMs: Date.parse(outcome.endedAt) - Date.parse(outcome.startedAt),
     },
   };

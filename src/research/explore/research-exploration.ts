@@ -70,6 +70,11 @@ export async function researchExploration(
     },
     ...(deps.maxRetries === undefined ? {} : { maxRetries: deps.maxRetries }),
     ...(deps.signal ? { abortSignal: deps.signal } : {}),
+    pricing: {
+      modelId: deps.model.modelId,
+      price: deps.model.price,
+      maxUsd: request.maxCostUsd,
+    },
     ...(deps.onStep ? { onStep: deps.onStep } : {}),
   });
   return {
@@ -80,6 +85,7 @@ export async function researchExploration(
     steps: run.steps,
     stoppedBy: run.stoppedBy,
     ...(run.truncated ? { truncated: true } : {}),
+    ...(run.cost ? { cost: run.cost } : {}),
     usage: run.usage,
     limits: {
       maxSteps: run.limits.maxSteps,

@@ -1,3 +1,4 @@
+import type { RunCost } from "../../models/pricing.ts";
 import type { ToolCallLog } from "../../tools/tool-call-log.ts";
 import type { Source } from "../source-links.ts";
 
@@ -11,6 +12,8 @@ export type ResearchOutcome = {
   stoppedBy: string;
   /** Cut off at the output limit even after one continuation (absent in older step results). */
   truncated?: boolean;
+  /** What the run cost, or why it is unknown (absent in older step results). */
+  cost?: RunCost;
   usage: {
     inputTokens: number;
     outputTokens: number;

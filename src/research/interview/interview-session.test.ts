@@ -9,6 +9,7 @@ import {
 } from "../../../test/fakes/anthropic-server.ts";
 import { scriptedModel } from "../../../test/helpers/scripted-model.ts";
 import { makeTempTree, type TempTree } from "../../../test/helpers/temp-tree.ts";
+import { priceFor } from "../../models/pricing.ts";
 import { createInterviewSession, type TurnListener } from "./interview-session.ts";
 import { createInterviewTools } from "./interview-tools.ts";
 
@@ -306,6 +307,35 @@ describe("a turn that runs out of time", () => {
       // The held request is closed, not left open (the close arrives a moment later).
       await vi.waitFor(() => expect(fake.requests[0]?.closedByClient).toBe(true));
       expect(await session.turn("Still there?", recorder().listener)).toEqual({ status: "done" });
+    } finally {
+      await fake.close();
+    }
+  });
+});
+
+describe("the cost of a session", () => {
+  it("adds up every completed step of every turn at the model's price", async () => {
+    const fake = await startFakeAnthropic({
+      replies: [
+        reply.text("First.", { usage: { input_tokens: 100_000, output_tokens: 1_000 } }),
+        reply.text("Second.", { usage: { input_tokens: 200_000, output_tokens: 2_000 } }),
+      ],
+    });
+    try {
+      const session = createInterviewSession({
+        model: fake.model(),
+        tools: tools(),
+        instructions: "Interview.",
+        maxStepsPerTurn: 3,
+        pricing: {
+          modelId: "claude-sonnet-5-5",
+          price: priceFor("anthropic", "claude-sonnet-5-5"),
+        },
+      });
+      await session.turn("One", recorder().listener);
+      await session.turn("Two", recorder().listener);
+      // 300,000 input tokens at $3 per million, 3,000 output at $15.
+      expect(session.cost()).toMatchObject({ priced: true, usd: 0.945 });
     } finally {
       await fake.close();
     }

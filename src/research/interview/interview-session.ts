@@ -11,6 +11,7 @@ import { type AgentError, apiLabel, toAgentError } from "../../agent/agent-error
 import { DEFAULT_LIMITS } from "../../agent/agent-limits.ts";
 import { cachedCallSettings } from "../../agent/prompt-caching.ts";
 import { startRunClock } from "../../agent/run-clock.ts";
+import { costOf, type ModelPrice, type RunCost } from "../../models/pricing.ts";
 import { compactHistory } from "./compact-history.ts";
 import { toolFailureMessage } from "./tool-failure-message.ts";
 import { writtenPath } from "./written-path.ts";
@@ -43,6 +44,8 @@ export interface InterviewSessionOptions {
   maxStepsPerTurn: number;
   /** One turn's time limit, model calls and tools included (default 10 min). */
   turnTimeoutMs?: number;
+  /** What the model costs, so the session can say what it cost. */
+  pricing?: { modelId: string; price: ModelPrice | undefined };
   /** The conversation sent is kept under this many characters (default ~120k tokens' worth). */
   maxHistoryChars?: number;
   /** Retries per model call on transient API errors (default 2, the SDK's). */
@@ -58,6 +61,11 @@ export interface InterviewSession {
   readonly written: readonly string[];
   /** The conversation so far: what the next turn sends. */
   readonly messages: readonly ModelMessage[];
+  /**
+   * What the session's model calls cost so far (every completed step of every turn); undefined
+   * when the session was made without `pricing`.
+   */
+  cost(): RunCost | undefined;
 }
 
 /**
@@ -69,6 +77,8 @@ export interface InterviewSession {
 export function createInterviewSession(options: InterviewSessionOptions): InterviewSession {
   const messages: ModelMessage[] = [];
   const written: string[] = [];
+  const usage = { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 };
+  let searches = 0;
   // Once for the session, not per turn: the same tools on every step of every turn keep the cache.
   const { tools, instructions, providerOptions } = cachedCallSettings(options);
 
@@ -100,6 +110,13 @@ export function createInterviewSession(options: InterviewSessionOptions): Interv
       abortSignal: clock.signal,
       onStepEnd: (step) => {
         stepCount += 1;
+        usage.inputTokens += step.usage.inputTokens ?? 0;
+        usage.outputTokens += step.usage.outputTokens ?? 0;
+        usage.cacheReadTokens += step.usage.inputTokenDetails?.cacheReadTokens ?? 0;
+        usage.cacheWriteTokens += step.usage.inputTokenDetails?.cacheWriteTokens ?? 0;
+        searches += step.toolCalls.filter(
+          (call) => call.providerExecuted && call.toolName === "web_search",
+        ).length;
         completed.push(...step.response.messages);
         lastFinish = { reason: step.finishReason, steps: stepCount };
       },
@@ -167,5 +184,8 @@ export function createInterviewSession(options: InterviewSessionOptions): Interv
     messages.push(userMessage, ...response);
   }
 
-  return { turn, written, messages };
+  const { pricing } = options;
+  const cost = () =>
+    pricing ? costOf(pricing.price, pricing.modelId, usage, searches) : undefined;
+  return { turn, written, messages, cost };
 }

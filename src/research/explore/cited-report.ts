@@ -1,0 +1,30 @@
+import { type CitationStats, citationStats } from "../citations/citation-stats.ts";
+import { citeRetrieved } from "../citations/cite-retrieved.ts";
+import { stripModelSources } from "../research-document.ts";
+import type { ResearchOutcome } from "./research-outcome.ts";
+
+/** A run's report as research.md takes it, its citations not numbered yet. */
+export type CitedReport = {
+  /** The report citing retrieved pages only, as placeholders (numbered when it is filed). */
+  report: string;
+  /** Links to pages no tool returned: reduced to their text in the report. */
+  removed: string[];
+  citations: CitationStats;
+};
+
+/** Ends a report the output limit cut off, so no reader takes it for complete. */
+const TRUNCATED_NOTE =
+  "> **Note:** this report is incomplete: the model reached its output limit before it finished, even after being asked once to continue.";
+
+/**
+ * Derived from the persisted research step alone, so the commit (research.md and the log) and
+ * the run's result (its stats) agree, on a replay too.
+ */
+export function citedReport(outcome: ResearchOutcome): CitedReport {
+  const { text, removed } = citeRetrieved(stripModelSources(outcome.report), outcome.sources);
+  return {
+    report: outcome.truncated ? `${text}\n\n${TRUNCATED_NOTE}` : text,
+    removed,
+    citations: citationStats(text, outcome.sources),
+  };
+}
