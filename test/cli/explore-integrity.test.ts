@@ -1,4 +1,5 @@
 import { execFileSync, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { chmod, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -17,13 +18,25 @@ import type { TempTree } from "../helpers/temp-tree.ts";
 const REPORT = "# Report\n\nA short report.";
 let fake: FakeAnthropicServer;
 let repo: TempTree;
-/** A folder whose `git` sleeps before each call, so the commit phase is wide enough to hit. */
+/**
+ * A folder whose `git` notes each call in $GIT_CALLS and sleeps before running it, so the test can
+ * kill explore at the k-th git call of its commit phase, whatever the machine's load.
+ */
 let slowGitBin: string;
+/**
+ * Kills land at a random one of this many git calls after "Writing research.md": the commit
+ * phase makes 11 (the head, three reads of it, blobs, a private index, tree, commit, update-ref,
+ * the user's index), the 10th moves the branch; the rest fall after the run ended.
+ */
+const COMMIT_GIT_CALLS = 14;
 
 beforeAll(async () => {
   slowGitBin = await mkdtemp(path.join(tmpdir(), "slow-git-"));
   const realGit = execFileSync("sh", ["-c", "command -v git"], { encoding: "utf8" }).trim();
-  await writeFile(path.join(slowGitBin, "git"), `#!/bin/sh\nsleep 0.03\nexec ${realGit} "$@"\n`);
+  await writeFile(
+    path.join(slowGitBin, "git"),
+    `#!/bin/sh\necho "$1" >> "$GIT_CALLS"\nsleep 0.03\nexec ${realGit} "$@"\n`,
+  );
   await chmod(path.join(slowGitBin, "git"), 0o755);
 });
 afterAll(async () => {
@@ -98,9 +111,16 @@ describe("explore survives kill -9 during its commit", () => {
       git(repo.dir, "add", "staged.txt");
       const idea = `kill test idea number ${trial}`;
 
-      const run = spawnExplore(idea, { PATH: `${slowGitBin}:${process.env.PATH ?? ""}` });
+      const calls = path.join(slowGitBin, `calls-${trial}`);
+      await writeFile(calls, "");
+      const gitCalls = () => readFileSync(calls, "utf8").split("\n").length - 1;
+      const run = spawnExplore(idea, {
+        PATH: `${slowGitBin}:${process.env.PATH ?? ""}`,
+        GIT_CALLS: calls,
+      });
       await waitFor(() => run.stderr().includes("Writing research.md"), run.stderr);
-      await delay(Math.floor(Math.random() * 600));
+      const killAt = gitCalls() + Math.floor(Math.random() * (COMMIT_GIT_CALLS + 1));
+      await waitFor(() => gitCalls() >= killAt || run.child.exitCode !== null, run.stderr);
       run.child.kill("SIGKILL");
       await run.done;
       if (committedFiles().length === 0) killedBeforeCommit += 1;
