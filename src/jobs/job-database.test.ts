@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { describe, expect, it } from "vitest";
+import { cappedJobDatabase, PAGES_OF_TEXT } from "../../test/helpers/capped-database.ts";
 import { inTransaction, openJobDatabase } from "./job-database.ts";
 import { JobStore } from "./job-store.ts";
-import { cappedJobDatabase, PAGES_OF_TEXT } from "./testing/capped-database.ts";
 
 const count = (db: DatabaseSync, table: string) =>
   Number((db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n);

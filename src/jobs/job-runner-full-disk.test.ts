@@ -1,5 +1,10 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterEach, describe, expect, it } from "vitest";
+import {
+  type CappedDatabase,
+  cappedJobDatabase,
+  PAGES_OF_TEXT,
+} from "../../test/helpers/capped-database.ts";
 import { openJobDatabase } from "./job-database.ts";
 import {
   createJobRunner,
@@ -7,11 +12,6 @@ import {
   type JobRunner,
   type JobRunnerOptions,
 } from "./job-runner.ts";
-import {
-  type CappedDatabase,
-  cappedJobDatabase,
-  PAGES_OF_TEXT,
-} from "./testing/capped-database.ts";
 
 /** Short waits so a test sees several retries; the shape (doubling, capped) is the real one. */
 const BACKOFF = { initialMs: 20, maxMs: 160 };

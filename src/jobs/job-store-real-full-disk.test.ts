@@ -1,10 +1,10 @@
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mountSmallTmpfs, type SmallTmpfs } from "../../test/helpers/small-tmpfs.ts";
 import { openJobDatabase } from "./job-database.ts";
 import type { JobRecord } from "./job-record.ts";
 import { JobStore } from "./job-store.ts";
 import { storageFailure } from "./storage-failure.ts";
-import { mountSmallTmpfs, type SmallTmpfs } from "./testing/small-tmpfs.ts";
 
 let disk: SmallTmpfs;
 beforeAll(() => {

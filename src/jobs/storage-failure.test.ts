@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { describe, expect, it } from "vitest";
+import { cappedJobDatabase, PAGES_OF_TEXT } from "../../test/helpers/capped-database.ts";
 import { describeDatabaseError, storageFailure } from "./storage-failure.ts";
-import { cappedJobDatabase, PAGES_OF_TEXT } from "./testing/capped-database.ts";
 
 function thrownBy(work: () => unknown): unknown {
   try {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { cappedJobDatabase } from "../../test/helpers/capped-database.ts";
 import { openJobDatabase } from "../jobs/job-database.ts";
 import { createJobRunner } from "../jobs/job-runner.ts";
-import { cappedJobDatabase } from "../jobs/testing/capped-database.ts";
 import { createServiceFixture } from "./testing/service-fixture.ts";
 
 const post = (idea: string) => ({

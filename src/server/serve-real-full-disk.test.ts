@@ -8,7 +8,7 @@ import {
   reply,
   startFakeAnthropic,
 } from "../../test/fakes/anthropic-server.ts";
-import { mountSmallTmpfs, type SmallTmpfs } from "../jobs/testing/small-tmpfs.ts";
+import { mountSmallTmpfs, type SmallTmpfs } from "../../test/helpers/small-tmpfs.ts";
 import { LOCK_FILE } from "./data-dir-lock.ts";
 import {
   GIT_IDENTITY,

@@ -151,7 +151,8 @@ export class LocalStore implements ResearchStore {
 
   /**
    * After the branch moved: the committed files go into the working tree (only when they
-   * differ) and into the user's index for exactly those paths, so `git status` is clean.
+   * differ) and into the user's index for exactly those paths, so `git status` is clean. The
+   * commit has landed by then, so a failure here (a full disk) is a note, not a failed run.
    */
   async #updateWorkingCopy(
     repo: GitRepository,
@@ -166,7 +167,15 @@ export class LocalStore implements ResearchStore {
       if (current !== undefined && (await before.readText(file.path)) === undefined) {
         notes.push(leftoverNote(file.path));
       }
-      await this.#write(root, file.path, file.content);
+      try {
+        await this.#write(root, file.path, file.content);
+      } catch (error) {
+        const folder = file.path.split("/").slice(0, -1).join("/");
+        return [
+          ...notes,
+          `the commit landed, but ${folder} could not be written to the working tree (${(error as Error).message}); \`git checkout -- ${folder}\` restores it`,
+        ];
+      }
     }
     if (!(await repo.addToIndex(files.map((f) => f.path)))) {
       notes.push(

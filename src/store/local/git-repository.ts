@@ -5,6 +5,7 @@ import path from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import { StoreError } from "../research-reader.ts";
 import type { ResearchSnapshot } from "../research-store.ts";
+import { storeErrorFromFs } from "./fs-store-error.ts";
 import { type GitOptions, type GitOutput, gitFailure, gitNotRunnable, runGit } from "./run-git.ts";
 
 /** A blob at a repository path (relative to the ideas folder). */
@@ -136,18 +137,22 @@ export class GitRepository {
 
   /** Writes each content into the object store with one git call; returns their ids in order. */
   async writeBlobs(contents: readonly string[]): Promise<string[]> {
-    await mkdir(this.stateDir, { recursive: true });
-    const temp = await mkdtemp(path.join(this.stateDir, "blobs-"));
+    let temp: string | undefined;
     try {
-      const files = contents.map((_, i) => path.join(temp, String(i)));
+      await mkdir(this.stateDir, { recursive: true });
+      temp = await mkdtemp(path.join(this.stateDir, "blobs-"));
+      const dir = temp;
+      const files = contents.map((_, i) => path.join(dir, String(i)));
       await Promise.all(contents.map((content, i) => writeFile(files[i]!, content)));
       const input = files.map((file) => `${file}\n`).join("");
       const out = await this.#git(["hash-object", "-w", "--no-filters", "--stdin-paths"], [0], {
         input,
       });
       return out.stdout.trim().split("\n");
+    } catch (error) {
+      throw storeErrorFromFs(error, "store the research");
     } finally {
-      await rm(temp, { recursive: true, force: true }).catch(() => {});
+      if (temp) await rm(temp, { recursive: true, force: true }).catch(() => {});
     }
   }
 
@@ -158,7 +163,9 @@ export class GitRepository {
       `index-${process.pid}-${randomBytes(6).toString("hex")}`,
     );
     const env = { GIT_INDEX_FILE: index };
-    await mkdir(this.stateDir, { recursive: true });
+    await mkdir(this.stateDir, { recursive: true }).catch((error: unknown) => {
+      throw storeErrorFromFs(error, "build the commit");
+    });
     try {
       await this.#git(["read-tree", ...(base ? [base] : ["--empty"])], [0], { env });
       const lines = entries.map((e) => `100644 ${e.sha}\t${this.prefix}${e.path}\0`).join("");

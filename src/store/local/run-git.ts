@@ -75,6 +75,11 @@ export function gitNotRunnable(): StoreError {
 
 /** One line naming what failed, with the folder's path shown as "." and no other host path. */
 export function gitFailure(command: string, stderr: string, dir: string): StoreError {
+  if (/no space left on device|disk quota exceeded/i.test(stderr)) {
+    return new StoreError(
+      `Could not commit in the ideas folder: the disk is full (git ${command}); free some space and run again; nothing was committed`,
+    );
+  }
   if (/please tell me who you are|empty ident|unable to auto-detect email/i.test(stderr)) {
     return new StoreError(
       'git has no identity for the commit: set user.name and user.email (git config user.name "…")',

@@ -8,7 +8,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { DatabaseSync } from "node:sqlite";
-import { openJobDatabase } from "../job-database.ts";
+import { openJobDatabase } from "../../src/jobs/job-database.ts";
 
 /** SQLite's own ceiling: effectively no cap. */
 const NO_CAP = 4_294_967_294;
