@@ -1,5 +1,7 @@
 import { execFile, execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
+import { copyFile, mkdir, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
@@ -32,5 +34,27 @@ describe.skipIf(!tooOld)(`bin/idea-explorer.js started by the system Node (${ver
     expect((refused as { stderr: string }).stderr.trim()).toBe(
       "idea-explorer explore: idea: must not be empty",
     );
+  });
+});
+
+// Installed as a dependency, the pinned Node (a dev dependency) is not there: the user must be
+// told to install a newer Node, not to "run npm install" in a folder that is not theirs.
+describe.skipIf(!tooOld)("bin/idea-explorer.js installed as a dependency, on an old Node", () => {
+  it("says which Node it needs and how to get it, in one line, exit 2", async () => {
+    const project = await mkdtemp(path.join(tmpdir(), "installed-"));
+    try {
+      const bin = path.join(project, "node_modules/idea-explorer/bin");
+      await mkdir(bin, { recursive: true });
+      await copyFile(BIN, path.join(bin, "idea-explorer.js"));
+      const refused = await run(SYSTEM_NODE, [path.join(bin, "idea-explorer.js"), "--version"], {
+        cwd: project,
+      }).catch((error: { code: number; stderr: string }) => error);
+      expect(refused).toMatchObject({ code: 2 });
+      expect((refused as { stderr: string }).stderr).toBe(
+        `idea-explorer needs Node 22.18 or newer (this is ${version}); install a newer Node (https://nodejs.org, or nvm install 24) and run it again\n`,
+      );
+    } finally {
+      await rm(project, { recursive: true, force: true });
+    }
   });
 });
