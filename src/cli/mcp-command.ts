@@ -4,6 +4,7 @@ import { serveStdio } from "../mcp/serve-stdio.ts";
 import { resolveSearchBackend } from "../search/resolve-search-backend.ts";
 import type { CliIo } from "./cli-io.ts";
 import { createProgressPrinter } from "./explore/progress-printer.ts";
+import { onStopSignal } from "./interrupted.ts";
 import { oneLineError } from "./one-line-error.ts";
 import { packageVersion } from "./package-version.ts";
 import { parseCommandLine } from "./parse-command-line.ts";
@@ -93,9 +94,19 @@ export async function runMcpCommand(args: string[], io: CliIo): Promise<number> 
     },
   });
   log(`idea-explorer MCP server on stdio (${store.description})`);
-  await serveStdio(server, io, (reason) => {
-    log(`stopping: ${reason}`);
-    shutdown.abort(new Error(`the MCP server stopped (${reason}); nothing was written`));
-  });
+  await serveStdio(
+    server,
+    io,
+    (reason) => {
+      log(`stopping: ${reason}`);
+      shutdown.abort(new Error(`the MCP server stopped (${reason}); nothing was written`));
+    },
+    // Kept to the end: a repeated signal (a process-group kill through the launcher) must not
+    // end the process while it closes.
+    (stop) =>
+      onStopSignal((signal) =>
+        stop(signal === "SIGINT" ? "interrupted (SIGINT)" : "terminated (SIGTERM)"),
+      ),
+  );
   return 0;
 }

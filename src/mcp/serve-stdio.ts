@@ -4,10 +4,11 @@ import { GuardedStdioTransport } from "./guarded-stdio-transport.ts";
 import { registeredToolInputs } from "./registered-tool-inputs.ts";
 
 /**
- * Serves `server` over the given stdin/stdout until the client closes stdin or the process gets
+ * Serves `server` over the given stdin/stdout until the client closes stdin or `signals` reports
  * SIGINT/SIGTERM; then `onStop` runs (to end running work) and the server closes. Nothing else
  * may write to `stdout`: every byte there is read as protocol. A malformed message is answered
- * with a JSON-RPC error and noted on `stderr`; the session goes on.
+ * with a JSON-RPC error and noted on `stderr`; the session goes on. `signals` is the caller's:
+ * how a process treats a repeated signal is the command's business.
  */
 export async function serveStdio(
   server: McpServer,
@@ -17,6 +18,7 @@ export async function serveStdio(
     stderr: NodeJS.WritableStream;
   },
   onStop: (reason: string) => void,
+  signals: (stop: (reason: string) => void) => void,
 ): Promise<void> {
   const stdin = streams.stdin as Readable;
   const transport = new GuardedStdioTransport(stdin, streams.stdout as Writable, {
@@ -28,19 +30,14 @@ export async function serveStdio(
     stop = resolve;
   });
   const onEnd = () => stop("the client closed the connection");
-  const onSigint = () => stop("interrupted (SIGINT)");
-  const onSigterm = () => stop("terminated (SIGTERM)");
   stdin.once("end", onEnd);
-  process.once("SIGINT", onSigint);
-  process.once("SIGTERM", onSigterm);
+  signals((reason) => stop(reason));
   server.server.onclose = onEnd;
   try {
     await server.connect(transport);
     onStop(await stopped);
   } finally {
     stdin.off("end", onEnd);
-    process.off("SIGINT", onSigint);
-    process.off("SIGTERM", onSigterm);
     await server.close();
   }
 }

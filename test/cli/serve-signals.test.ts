@@ -57,3 +57,35 @@ describe("serve stopped by a process-group SIGTERM", () => {
     expect(existsSync(path.join(tree.dir, ".idea-explorer", "serve.pid"))).toBe(false);
   });
 });
+
+describe("mcp stopped by a process-group SIGTERM", () => {
+  it.each([
+    ["the pinned Node", process.execPath],
+    ["an older system Node, through the launcher", SYSTEM_NODE],
+  ])("through %s: exit 0 after one clean stop", async (_, node) => {
+    if (!node) return;
+    const child = spawn(
+      node,
+      [path.join(REPO_ROOT, "bin/idea-explorer.js"), "mcp", "--repo", "."],
+      {
+        cwd: tree.dir,
+        env: { PATH: process.env.PATH ?? "", HOME: tree.dir },
+        stdio: ["pipe", "pipe", "pipe"],
+        detached: true,
+      },
+    );
+    let stderr = "";
+    child.stderr.on("data", (chunk) => {
+      stderr += chunk;
+    });
+    const done = new Promise<number | null>((resolve) => child.on("close", resolve));
+    const end = Date.now() + 20_000;
+    while (!stderr.includes("MCP server on stdio")) {
+      if (Date.now() > end) throw new Error(`mcp did not start: ${stderr}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    process.kill(-(child.pid as number), "SIGTERM");
+    expect(await done).toBe(0);
+    expect(stderr).not.toMatch(/\n\s+at /);
+  });
+});
