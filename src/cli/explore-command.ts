@@ -73,7 +73,10 @@ async function explore(
 
   const write = (line: string) => io.stderr.write(`${line}\n`);
   const progress = createProgressPrinter(write);
-  progress.phase(`Exploring in ${request.mode} mode with ${model.modelId} (${store.description})`);
+  const depth = request.depth === "deep" ? " (deep research)" : "";
+  progress.phase(
+    `Exploring in ${request.mode} mode${depth} with ${model.modelId} (${store.description})`,
+  );
   const abort = new AbortController();
   const stopListening = onStopSignal((signal) =>
     abort.abort(new Interrupted(signal, "nothing was committed")),
@@ -85,6 +88,7 @@ async function explore(
         ...deps,
         onToolCall: progress.toolCall,
         onStep: progress.step,
+        onDeepProgress: progress.phase,
         waitForIdea: flags.waitForIdea,
         onWaitForIdea: (holder) =>
           progress.phase(`Waiting: ${holder} is exploring this idea in this repository...`),

@@ -9,6 +9,12 @@ export const DEFAULT_TOKEN_BUDGET = 100_000;
 /** A run may take up to a day: a CPU-bound local model can need hours. */
 export const MAX_TIMEOUT_SECONDS = 86_400;
 
+/** quick: one agent run; deep: plan sub-questions, research them in parallel, synthesize. */
+export const researchDepthSchema = z.enum(["quick", "deep"], {
+  error: () => 'must be "quick" or "deep"',
+});
+export const DEFAULT_PARALLEL = 3;
+
 export const researchModeSchema = z.enum(["business", "exploration"], {
   error: () => 'must be "business" or "exploration"',
 });
@@ -53,6 +59,13 @@ export const exploreRequestSchema = z
     maxSteps: wholeNumber(1, 50).default(DEFAULT_MAX_STEPS),
     tokenBudget: wholeNumber(1_000, 10_000_000).default(DEFAULT_TOKEN_BUDGET),
     collectToolStats: z.boolean().default(false),
+    /**
+     * Absent means quick, and parallel's default applies in deep mode only: a quick run's request
+     * (stored in every job) stays exactly what it was before deep research existed.
+     */
+    depth: researchDepthSchema.optional(),
+    /** Deep mode: how many sub-questions are researched at once (default DEFAULT_PARALLEL). */
+    parallel: wholeNumber(1, 6).optional(),
     /** The whole run's time limit; the agent's default (10 min) when absent. */
     timeoutSeconds: wholeNumber(10, MAX_TIMEOUT_SECONDS).optional(),
     /** Past this many US dollars the run stops searching and writes its report. */

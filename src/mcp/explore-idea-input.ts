@@ -35,6 +35,13 @@ export const exploreIdeaInputSchema = z.strictObject({
     "Build on an earlier exploration: its folder under ideas/, e.g. " +
       '"2026-01-05-my-idea" (search_research finds them).',
   ),
+  depth: fields.depth.describe(
+    '"quick" (the default when left out): one research run; "deep": plan 3-6 sub-questions, research them in ' +
+      "parallel and write the report from all findings (slower, costs more, covers more).",
+  ),
+  parallel: fields.parallel.describe(
+    "Deep research: how many sub-questions are researched at once, 1 to 6 (default 3).",
+  ),
   max_cost_usd: fields.maxCostUsd.describe(
     "Optional cost limit in US dollars: past it the researcher stops searching and writes " +
       "its report (needs a priced model).",

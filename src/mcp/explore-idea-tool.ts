@@ -84,6 +84,7 @@ export function registerExploreIdea(server: McpServer, deps: ExploreIdeaDeps): v
             logSink: deps.log,
             onToolCall: progress.toolCall,
             onStep: progress.step,
+            onDeepProgress: progress.phase,
           },
           { announce: progress.phase, signal },
         );

@@ -30,6 +30,11 @@ export interface ExplorePromptInput {
    * (`deferral.promptSection()`), appended after the guidance.
    */
   toolSection?: string;
+  /**
+   * Replaces the mode's task (its report structure): deep research gives each sub-question run
+   * a narrower task, with the same tools and citation rules.
+   */
+  task?: string;
 }
 
 export interface ExplorePrompt {
@@ -52,7 +57,7 @@ export function buildExplorePrompt(input: ExplorePromptInput): ExplorePrompt {
   const system = sections(
     "You are a rigorous research analyst. You explore product and business ideas and write " +
       "clear, well-sourced Markdown reports that a founder can act on.",
-    modeInstructions(input.mode),
+    input.task ?? modeInstructions(input.mode),
     renderToolGuidance(tools, input.maxSteps),
     input.toolSection ?? "",
     citationRules(canSearch, canFetch),
@@ -80,7 +85,7 @@ function isNameList(tools: ToolSet | readonly string[]): tools is readonly strin
 }
 
 /** What may be cited follows the tools that retrieve pages: the Sources list is built from them. */
-function citationRules(canSearch: boolean, canFetch: boolean): string {
+export function citationRules(canSearch: boolean, canFetch: boolean): string {
   if (!canSearch && !canFetch) {
     return (
       "## Sources and citations\n" +
@@ -103,7 +108,7 @@ function citationRules(canSearch: boolean, canFetch: boolean): string {
   );
 }
 
-const OUTPUT_RULES = `## Output
+export const OUTPUT_RULES = `## Output
 Your last message is the report, and only it is kept: write the whole report there, in
 Markdown, starting with a level-1 heading that names the idea. Do not narrate what you are
 doing or did ("Let me search...", "Now I have enough..."), and do not ask questions: make
@@ -111,10 +116,10 @@ reasonable assumptions and state them. Be concrete: numbers with their source, n
 companies, specific risks.`;
 
 /** User-supplied text, fenced so it reads as data rather than as instructions. */
-function fenced(tag: string, text: string): string {
+export function fenced(tag: string, text: string): string {
   return `<${tag}>\n${text.trim().replaceAll(`</${tag}>`, `<\\/${tag}>`)}\n</${tag}>`;
 }
 
-function sections(...parts: string[]): string {
+export function sections(...parts: string[]): string {
   return parts.filter((p) => p.trim()).join("\n\n");
 }

@@ -1,6 +1,7 @@
 import type { RunCost } from "../models/pricing.ts";
 import type { ToolCallLog } from "../tools/tool-call-log.ts";
 import type { CitationStats } from "./citations/citation-stats.ts";
+import type { DeepRecord } from "./explore/deep/deep-outcome.ts";
 import type { Source } from "./source-links.ts";
 
 /** One run of the agent on an idea, as exploration-log.json records it. */
@@ -41,6 +42,8 @@ export interface ExplorationLogEntry {
   /** Links the model wrote to pages no tool returned; they were unlinked in the report. */
   removedLinks?: string[];
   outputPath: string;
+  /** Deep mode: the plan, and per sub-question its steps, tokens, cost, sources and outcome. */
+  deep?: DeepRecord;
 }
 
 /**

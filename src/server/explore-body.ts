@@ -16,6 +16,8 @@ const bodyShape = {
   update: request.update,
   force: request.force,
   continue_from: request.continueFrom,
+  depth: request.depth,
+  parallel: request.parallel,
   webhook_url: z
     .string({ error: "must be text" })
     .trim()
@@ -72,6 +74,8 @@ export function toExploreRequest(body: ExploreBody): z.ZodSafeParseResult<Explor
     update: body.update,
     force: body.force,
     continueFrom: body.continue_from,
+    depth: body.depth,
+    parallel: body.parallel,
     collectToolStats: body.collect_tool_stats,
     timeoutSeconds: body.timeout_seconds,
     maxCostUsd: body.max_cost_usd,

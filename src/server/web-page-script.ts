@@ -135,6 +135,8 @@ $("token").addEventListener("change", () => {
 $("explore").addEventListener("submit", async (event) => {
   event.preventDefault();
   const body = { idea: $("idea").value, mode: $("mode").value };
+  // Sent only when chosen, so a quick run's body stays what it always was.
+  if ($("depth").value === "deep") body.depth = "deep";
   const model = $("model").value.trim();
   if (model) body.model = model;
   $("submit").disabled = true;

@@ -25,3 +25,14 @@ describe("GET /", () => {
     expect(response.headers.get("x-frame-options")).toBe("DENY");
   });
 });
+
+describe("the submit form", () => {
+  it("offers quick and deep research, and sends depth only when deep is chosen", async () => {
+    const { app } = createServiceFixture();
+    const html = await (await app.request("/")).text();
+    expect(html).toMatch(
+      /<select id="depth" name="depth"><option value="quick">[^<]+<\/option><option value="deep">/,
+    );
+    expect(html).toContain('if ($("depth").value === "deep") body.depth = "deep";');
+  });
+});

@@ -36,6 +36,8 @@ export const PAGE_HTML = `<!doctype html>
   <div class="row">
     <div><label for="mode">Mode</label>
       <select id="mode" name="mode"><option value="business">business (viability)</option><option value="exploration">exploration (directions)</option></select></div>
+    <div><label for="depth">Depth</label>
+      <select id="depth" name="depth"><option value="quick">quick (one research run)</option><option value="deep">deep (sub-questions in parallel)</option></select></div>
     <div><label for="model">Model (optional)</label><input id="model" name="model" placeholder="server default"></div>
     <div><label for="token">API token (if required)</label><input id="token" type="password" autocomplete="off" placeholder="kept for this tab only"></div>
   </div>

@@ -91,6 +91,14 @@ const cli: Record<string, CliCase> = {
     args: ["explore", "x", "--mode", "bogus"],
     line: '--mode: must be "business" or "exploration"',
   },
+  "explore: unknown depth": {
+    args: ["explore", "x", "--depth", "thorough"],
+    line: '--depth: must be "quick" or "deep"',
+  },
+  "explore: too many in parallel": {
+    args: ["explore", "x", "--depth", "deep", "--parallel", "7"],
+    line: "--parallel: must be a whole number from 1 to 6",
+  },
   "explore: zero steps": {
     args: ["explore", "x", "--max-steps", "0"],
     line: "--max-steps: must be a whole number from 1 to 50",
@@ -342,7 +350,15 @@ const api: Record<string, ApiCase> = {
   "idea too long": { body: { idea: LONG }, line: "idea: must be at most 10,000 characters" },
   "unknown field": {
     body: { idea: "x", continueFrom: "2026-01-01-a" },
-    line: 'unknown field "continueFrom"; allowed: idea, mode, model, context, update, force, continue_from, webhook_url, callback_secret, collect_tool_stats, timeout_seconds, max_cost_usd',
+    line: 'unknown field "continueFrom"; allowed: idea, mode, model, context, update, force, continue_from, depth, parallel, webhook_url, callback_secret, collect_tool_stats, timeout_seconds, max_cost_usd',
+  },
+  "unknown depth": {
+    body: { idea: "x", depth: "thorough" },
+    line: 'depth: must be "quick" or "deep"',
+  },
+  "parallel out of range": {
+    body: { idea: "x", depth: "deep", parallel: 0 },
+    line: "parallel: must be a whole number from 1 to 6",
   },
   "unknown mode": {
     body: { idea: "x", mode: "fun" },

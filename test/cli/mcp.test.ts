@@ -100,9 +100,12 @@ describe("idea-explorer mcp (a real MCP client over stdio, fake Anthropic API)",
       "update",
       "force",
       "continue_from",
+      "depth",
+      "parallel",
       "max_cost_usd",
       "timeout_seconds",
     ]);
+    expect(explore.inputSchema.properties?.depth).toMatchObject({ enum: ["quick", "deep"] });
     expect(explore.inputSchema.required).toEqual(["idea"]);
     expect(explore.inputSchema.additionalProperties).toBe(false);
     expect(explore.inputSchema.properties?.mode).toMatchObject({

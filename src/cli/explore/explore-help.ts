@@ -19,8 +19,12 @@ Options:
   --update                     add an "## Update - <date>" section to an existing exploration
   --force                      explore again in a new folder even if the idea exists
   --continue-from PATH         build on an earlier exploration (e.g. 2026-01-05-my-idea)
-  --max-steps N                model calls that may use tools (default 5)
-  --token-budget N             stop using tools past this many tokens (default 100000)
+  --depth quick|deep           quick: one research run (default); deep: plan 3-6 sub-questions,
+                               research them in parallel, then write the report from all findings
+  --parallel N                 deep: sub-questions researched at once, 1-6 (default 3)
+  --max-steps N                model calls that may use tools (default 5; deep: per sub-question)
+  --token-budget N             stop using tools past this many tokens (default 100000; deep:
+                               the whole run, shared by the sub-questions)
   --timeout DURATION           the whole run's time limit, e.g. 90s, 20m, 2h (default 10m)
   --max-cost USD               stop searching past this many dollars and write the report
   --price-in USD, --price-out USD   the model's price per million input/output tokens, for models

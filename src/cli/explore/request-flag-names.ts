@@ -4,6 +4,8 @@ export const REQUEST_FLAG_NAMES: Record<string, string> = {
   model: "--model",
   context: "--context",
   continueFrom: "--continue-from",
+  depth: "--depth",
+  parallel: "--parallel",
   maxSteps: "--max-steps",
   tokenBudget: "--token-budget",
   timeoutSeconds: "--timeout",

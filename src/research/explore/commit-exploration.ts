@@ -170,6 +170,7 @@ function logEntry(
     citations,
     ...(removed.length ? { removedLinks: removed } : {}),
     outputPath: researchPath,
+    ...(outcome.deep ? { deep: outcome.deep } : {}),
   };
 }
 

@@ -9,6 +9,8 @@ export function explorePrompt(
   payload: ExplorePayload,
   plan: Exploring,
   toolkit: Pick<ExploreToolkit, "tools" | "promptTools" | "promptSection">,
+  /** A deep run's sub-question task in place of the mode's report structure. */
+  task?: string,
 ): ExplorePrompt {
   const { request } = payload;
   const tools = toolkit.promptTools;
@@ -25,5 +27,6 @@ export function explorePrompt(
     date: plan.date,
     maxSteps: request.maxSteps,
     ...(toolSection ? { toolSection } : {}),
+    ...(task ? { task } : {}),
   });
 }

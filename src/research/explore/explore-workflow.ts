@@ -3,7 +3,8 @@ import type { RunCost } from "../../models/pricing.ts";
 import { fingerprintIdea } from "../idea-identity.ts";
 import { citedReport } from "./cited-report.ts";
 import { commitExploration } from "./commit-exploration.ts";
-import type { ExplorePayload } from "./explore-plan.ts";
+import { deepResearch } from "./deep/deep-workflow.ts";
+import type { ExplorePayload, ExplorePlan } from "./explore-plan.ts";
 import { prepareExploration } from "./prepare-exploration.ts";
 import { type ResearchDeps, researchExploration } from "./research-exploration.ts";
 import { runWarnings } from "./run-warnings.ts";
@@ -45,6 +46,8 @@ export type ExploreWorkflowDeps = Omit<ResearchDeps, "signal"> & {
   waitForIdea?: boolean;
   /** Told once when this run starts waiting for another run of the idea. */
   onWaitForIdea?: (holder: string) => void;
+  /** Deep mode's progress lines (the plan, each sub-question), as the job's messages carry them. */
+  onDeepProgress?: (line: string) => void;
 };
 
 /**
@@ -93,29 +96,13 @@ async function exploreSteps(
     };
   }
 
-  reportProgress({ step: "research" });
-  const outcome = await step.do("research", () => {
-    let toolCalls = 0;
-    return researchExploration(payload, plan, {
-      ...deps,
-      signal,
-      onToolCall: (call) => {
-        deps.onToolCall?.(call);
-        toolCalls += 1;
-        reportProgress({ step: "research", toolCalls });
-      },
-      onStep: (progress) => {
-        deps.onStep?.(progress);
-        reportProgress({
-          step: "research",
-          agentStep: progress.step,
-          maxSteps: progress.maxSteps,
-          inputTokens: progress.inputTokens,
-          outputTokens: progress.outputTokens,
-        });
-      },
-    });
-  });
+  const outcome =
+    payload.request.depth === "deep"
+      ? await deepResearch(
+          { ...deps, signal },
+          { payload, plan, step, reportProgress, announce: deps.onDeepProgress },
+        )
+      : await quickResearch(deps, { payload, step, reportProgress, signal }, plan);
 
   reportProgress({ step: "commit" });
   const committed = await step.do("commit", () =>
@@ -160,4 +147,45 @@ async function exploreSteps(
       durationMs: Date.parse(outcome.endedAt) - Date.parse(outcome.startedAt),
     },
   };
+}
+
+type Exploring = Extract<ExplorePlan, { action: "explore" }>;
+
+/** Quick mode: one agent run, one checkpointed "research" step. */
+async function quickResearch(
+  deps: ExploreWorkflowDeps,
+  {
+    payload,
+    step,
+    reportProgress,
+    signal,
+  }: Pick<
+    Parameters<Workflow<ExplorePayload, ExploreResult>>[0],
+    "payload" | "step" | "reportProgress" | "signal"
+  >,
+  plan: Exploring,
+) {
+  reportProgress({ step: "research" });
+  return step.do("research", () => {
+    let toolCalls = 0;
+    return researchExploration(payload, plan, {
+      ...deps,
+      signal,
+      onToolCall: (call) => {
+        deps.onToolCall?.(call);
+        toolCalls += 1;
+        reportProgress({ step: "research", toolCalls });
+      },
+      onStep: (progress) => {
+        deps.onStep?.(progress);
+        reportProgress({
+          step: "research",
+          agentStep: progress.step,
+          maxSteps: progress.maxSteps,
+          inputTokens: progress.inputTokens,
+          outputTokens: progress.outputTokens,
+        });
+      },
+    });
+  });
 }

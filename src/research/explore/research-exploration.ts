@@ -29,11 +29,23 @@ export interface ResearchDeps {
 
 type Exploring = Extract<ExplorePlan, { action: "explore" }>;
 
-/** The paid step: the agent researches the idea and returns its report and statistics. */
+/** A narrower run: one sub-question of a deep research, with its share of the budgets. */
+export interface ResearchFocus {
+  /** Replaces the mode's report structure in the system prompt. */
+  task: string;
+  tokenBudget: number;
+  maxCostUsd?: number | undefined;
+}
+
+/**
+ * The paid step: the agent researches the idea (or, with `focus`, one sub-question of it) and
+ * returns its report and statistics.
+ */
 export async function researchExploration(
   payload: ExplorePayload,
   plan: Exploring,
   deps: ResearchDeps,
+  focus?: ResearchFocus,
 ): Promise<ResearchOutcome> {
   const now = deps.now ?? (() => new Date());
   const startedAt = now().toISOString();
@@ -50,7 +62,7 @@ export async function researchExploration(
     search: deps.search,
     onToolCall: recorder.record,
   });
-  const prompt = explorePrompt(payload, plan, toolkit);
+  const prompt = explorePrompt(payload, plan, toolkit, focus?.task);
   const run = await runAgent({
     model: deps.model.model,
     instructions: prompt.system,
@@ -61,7 +73,7 @@ export async function researchExploration(
     recorder,
     limits: {
       maxSteps: request.maxSteps,
-      tokenBudget: request.tokenBudget,
+      tokenBudget: focus?.tokenBudget ?? request.tokenBudget,
       ...(request.timeoutSeconds
         ? { timeoutMs: request.timeoutSeconds * 1000 }
         : deps.timeoutMs
@@ -73,7 +85,7 @@ export async function researchExploration(
     pricing: {
       modelId: deps.model.modelId,
       price: deps.model.price,
-      maxUsd: request.maxCostUsd,
+      maxUsd: focus ? focus.maxCostUsd : request.maxCostUsd,
     },
     ...(deps.onStep ? { onStep: deps.onStep } : {}),
   });

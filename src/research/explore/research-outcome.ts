@@ -1,6 +1,7 @@
 import type { RunCost } from "../../models/pricing.ts";
 import type { ToolCallLog } from "../../tools/tool-call-log.ts";
 import type { Source } from "../source-links.ts";
+import type { DeepRecord } from "./deep/deep-outcome.ts";
 
 /** What the research step persists: the agent's report and everything the log needs. */
 export type ResearchOutcome = {
@@ -24,4 +25,6 @@ export type ResearchOutcome = {
   limits: { maxSteps: number; tokenBudget: number; maxOutputTokens: number };
   toolCalls: ToolCallLog[];
   sources: Source[];
+  /** Deep mode: the plan and how each sub-question and the synthesis went. */
+  deep?: DeepRecord;
 };

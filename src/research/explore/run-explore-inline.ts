@@ -12,6 +12,8 @@ import {
 const STEP_LABELS: Readonly<Record<string, string>> = {
   prepare: "Checking the repository for earlier research",
   research: "Researching",
+  plan: "Planning the research",
+  synthesis: "Writing the report from the findings",
   commit: "Writing research.md and exploration-log.json",
 };
 
@@ -41,7 +43,8 @@ export function runExploreInline(
 function inlineSteps(announce: (line: string) => void): WorkflowStep {
   return {
     do: async (name, fn) => {
-      announce(`${STEP_LABELS[name] ?? name}...`);
+      // Deep mode's sub-question steps announce themselves, with the question.
+      if (!name.startsWith("sub-question-")) announce(`${STEP_LABELS[name] ?? name}...`);
       return fn();
     },
   };

@@ -1,0 +1,62 @@
+import type { ExploreRequest } from "../../../config/explore-request.ts";
+import type { RunCost } from "../../../models/pricing.ts";
+
+/** Of what the plan leaves, the sub-questions share this part; the rest is the synthesis's. */
+const RESEARCH_SHARE = 0.8;
+/** A sub-question run needs room for at least a search and its answer. */
+const MIN_SUB_QUESTION_TOKENS = 1_000;
+
+/** What has been spent so far across the whole deep run. */
+export type Spent = { tokens: number; cost?: RunCost | undefined };
+
+/** One sub-question's part of the whole run's token and cost budgets. */
+export function subQuestionShare(
+  request: ExploreRequest,
+  plan: Spent,
+  count: number,
+): { tokenBudget: number; maxCostUsd?: number } {
+  const tokens = ((request.tokenBudget - plan.tokens) * RESEARCH_SHARE) / count;
+  const usd =
+    request.maxCostUsd === undefined
+      ? undefined
+      : ((request.maxCostUsd - usdOf(plan.cost)) * RESEARCH_SHARE) / count;
+  return {
+    tokenBudget: Math.max(MIN_SUB_QUESTION_TOKENS, Math.floor(tokens)),
+    // A share at or below zero still makes one model call: the run's cost check stops it there.
+    ...(usd === undefined ? {} : { maxCostUsd: Math.max(usd, 0.000001) }),
+  };
+}
+
+/**
+ * True once the research part of a budget is used up: a sub-question not started by then is
+ * skipped, so the synthesis still has what it needs.
+ */
+export function researchBudgetSpent(request: ExploreRequest, spent: Spent): boolean {
+  if (spent.tokens >= request.tokenBudget * RESEARCH_SHARE) return true;
+  return (
+    request.maxCostUsd !== undefined && usdOf(spent.cost) >= request.maxCostUsd * RESEARCH_SHARE
+  );
+}
+
+function usdOf(cost: RunCost | undefined): number {
+  return cost?.priced ? cost.usd : 0;
+}
+
+/** The sum of costs; unknown as soon as one part is. */
+export function addCosts(costs: readonly (RunCost | undefined)[]): RunCost | undefined {
+  const known = costs.filter((c): c is RunCost => c !== undefined);
+  if (known.length === 0) return undefined;
+  const unpriced = known.find((c) => !c.priced);
+  if (unpriced) return unpriced;
+  const sum = (pick: (c: Extract<RunCost, { priced: true }>) => number) =>
+    Math.round(known.reduce((total, c) => total + (c.priced ? pick(c) : 0), 0) * 1_000_000) /
+    1_000_000;
+  return {
+    priced: true,
+    usd: sum((c) => c.usd),
+    inputUsd: sum((c) => c.inputUsd),
+    outputUsd: sum((c) => c.outputUsd),
+    cacheUsd: sum((c) => c.cacheUsd),
+    searchUsd: sum((c) => c.searchUsd),
+  };
+}

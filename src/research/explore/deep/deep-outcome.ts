@@ -1,0 +1,122 @@
+import { DEFAULT_PARALLEL, type ExploreRequest } from "../../../config/explore-request.ts";
+import type { RunCost } from "../../../models/pricing.ts";
+import { dedupeSources } from "../../source-links.ts";
+import type { ResearchOutcome } from "../research-outcome.ts";
+import { addCosts } from "./deep-budget.ts";
+import type { ResearchPlan } from "./plan.ts";
+import type { SubQuestionResult } from "./research-sub-question.ts";
+import type { Synthesis } from "./synthesize.ts";
+
+type AgentUsage = ResearchOutcome["usage"];
+type Tokens = { input: number; output: number; total: number };
+
+/** What exploration-log.json records of a deep run: the plan and how each part went. */
+export type DeepRecord = {
+  parallel: number;
+  plan: { question: string; reason: string }[];
+  planning: { steps: number; tokens: Tokens; cost?: RunCost };
+  subQuestions: {
+    number: number;
+    question: string;
+    outcome: SubQuestionResult["outcome"];
+    attempts: number;
+    error?: string;
+    steps: number;
+    stoppedBy?: string;
+    tokens: Tokens;
+    cost?: RunCost;
+    sources: number;
+  }[];
+  synthesis: { steps: number; tokens: Tokens; cost?: RunCost };
+};
+
+/**
+ * The whole deep run as one research outcome, so commit, citations, warnings and stats work as
+ * for a quick run: the synthesis is the report, the sources are the union of every
+ * sub-question's pages, and steps, tokens and cost count every call.
+ */
+export function deepOutcome(
+  request: ExploreRequest,
+  model: string,
+  times: { startedAt: string; endedAt: string },
+  plan: ResearchPlan,
+  results: readonly SubQuestionResult[],
+  synthesis: Synthesis,
+): ResearchOutcome {
+  const runs = results.flatMap((r) => (r.research ? [r.research] : []));
+  const usages = [plan.usage, ...runs.map((r) => r.usage), synthesis.usage];
+  const cost = addCosts([plan.cost, ...runs.map((r) => r.cost), synthesis.cost]);
+  // A budget that stopped a sub-question is why the run ended early, not the synthesis's "end".
+  const budgetStop = runs.find((r) => r.stoppedBy.endsWith("_budget"))?.stoppedBy;
+  return {
+    report: withNotCovered(synthesis.report, results),
+    model,
+    ...times,
+    steps: plan.steps + runs.reduce((n, r) => n + r.steps, 0) + synthesis.steps,
+    stoppedBy: synthesis.truncated ? synthesis.stoppedBy : (budgetStop ?? synthesis.stoppedBy),
+    ...(synthesis.truncated ? { truncated: true } : {}),
+    ...(cost ? { cost } : {}),
+    usage: {
+      inputTokens: sum(usages, "inputTokens"),
+      outputTokens: sum(usages, "outputTokens"),
+      totalTokens: sum(usages, "totalTokens"),
+      cacheReadTokens: sum(usages, "cacheReadTokens"),
+      cacheWriteTokens: sum(usages, "cacheWriteTokens"),
+    },
+    limits: {
+      maxSteps: request.maxSteps,
+      tokenBudget: request.tokenBudget,
+      maxOutputTokens: synthesis.maxOutputTokens,
+    },
+    toolCalls: runs.flatMap((r) => r.toolCalls),
+    sources: dedupeSources(runs.flatMap((r) => r.sources)),
+    deep: {
+      parallel: request.parallel ?? DEFAULT_PARALLEL,
+      plan: plan.subQuestions,
+      planning: { steps: plan.steps, tokens: tokens(plan.usage), ...costPart(plan.cost) },
+      subQuestions: results.map((r) => ({
+        number: r.number,
+        question: r.question,
+        outcome: r.outcome,
+        attempts: r.attempts,
+        ...(r.error ? { error: r.error } : {}),
+        steps: r.research?.steps ?? 0,
+        ...(r.research ? { stoppedBy: r.research.stoppedBy } : {}),
+        tokens: r.research ? tokens(r.research.usage) : { input: 0, output: 0, total: 0 },
+        ...costPart(r.research?.cost),
+        sources: r.research?.sources.length ?? 0,
+      })),
+      synthesis: {
+        steps: synthesis.steps,
+        tokens: tokens(synthesis.usage),
+        ...costPart(synthesis.cost),
+      },
+    },
+  };
+}
+
+/**
+ * Said in the report itself, whatever the synthesis wrote: a reader must know which part of the
+ * plan rests on no research.
+ */
+function withNotCovered(report: string, results: readonly SubQuestionResult[]): string {
+  const missing = results.filter((r) => r.outcome !== "covered");
+  if (missing.length === 0) return report;
+  const lines = missing.map(
+    (r) =>
+      `> - ${r.question} (${r.outcome === "skipped" ? "skipped: the budget was spent" : `failed twice: ${r.error ?? "unknown error"}`})`,
+  );
+  return `${report}\n\n> **Not covered:** these sub-questions of the research plan have no findings:\n${lines.join("\n")}`;
+}
+
+function sum(usages: readonly AgentUsage[], key: keyof AgentUsage): number {
+  return usages.reduce((total, u) => total + u[key], 0);
+}
+
+function tokens(usage: AgentUsage): Tokens {
+  return { input: usage.inputTokens, output: usage.outputTokens, total: usage.totalTokens };
+}
+
+function costPart(cost: RunCost | undefined): { cost?: RunCost } {
+  return cost ? { cost } : {};
+}

@@ -1,0 +1,73 @@
+import { runAgent } from "../../../agent/run-agent.ts";
+import type { RunCost } from "../../../models/pricing.ts";
+import type { ResolvedModel } from "../../../models/resolve-model.ts";
+import { buildSynthesisPrompt, type SynthesisFinding } from "../../../prompts/deep-prompts.ts";
+import { citeRetrieved } from "../../citations/cite-retrieved.ts";
+import { stripModelSources } from "../../research-document.ts";
+import type { ExplorePayload, ExplorePlan } from "../explore-plan.ts";
+import type { ResearchOutcome } from "../research-outcome.ts";
+import type { SubQuestionResult } from "./research-sub-question.ts";
+
+type Exploring = Extract<ExplorePlan, { action: "explore" }>;
+
+/** The synthesis step's persisted result. */
+export type Synthesis = {
+  report: string;
+  steps: number;
+  stoppedBy: string;
+  truncated: boolean;
+  usage: ResearchOutcome["usage"];
+  cost?: RunCost;
+  maxOutputTokens: number;
+};
+
+/**
+ * The report in the mode's structure from every finding, in one call without tools. Each
+ * finding goes in citing only the pages its own run retrieved, as placeholders, so the report
+ * carries the same placeholders and gets one numbering over all sources when it is filed.
+ */
+export async function synthesize(
+  payload: ExplorePayload,
+  plan: Exploring,
+  results: readonly SubQuestionResult[],
+  deps: { model: ResolvedModel; maxRetries?: number | undefined; signal?: AbortSignal | undefined },
+): Promise<Synthesis> {
+  const { request } = payload;
+  const prompt = buildSynthesisPrompt({
+    mode: request.mode,
+    idea: request.idea,
+    context: request.context,
+    date: plan.date,
+    findings: results.map(synthesisFinding),
+  });
+  const run = await runAgent({
+    model: deps.model.model,
+    instructions: prompt.system,
+    prompt: prompt.user,
+    collectToolStats: true,
+    limits: { maxSteps: 1 },
+    ...(deps.maxRetries === undefined ? {} : { maxRetries: deps.maxRetries }),
+    ...(deps.signal ? { abortSignal: deps.signal } : {}),
+    pricing: { modelId: deps.model.modelId, price: deps.model.price },
+  });
+  return {
+    report: run.content,
+    steps: run.steps,
+    stoppedBy: run.stoppedBy,
+    truncated: run.truncated,
+    usage: run.usage,
+    ...(run.cost ? { cost: run.cost } : {}),
+    maxOutputTokens: run.limits.maxOutputTokens,
+  };
+}
+
+function synthesisFinding(result: SubQuestionResult): SynthesisFinding {
+  if (!result.research) {
+    return { question: result.question, notCovered: result.error ?? result.outcome };
+  }
+  const { report, sources } = result.research;
+  return {
+    question: result.question,
+    text: citeRetrieved(stripModelSources(report), sources).text,
+  };
+}

@@ -1,0 +1,180 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import {
+  block,
+  type FakeAnthropicServer,
+  type RecordedRequest,
+  reply,
+  startFakeAnthropic,
+} from "../fakes/anthropic-server.ts";
+import { runCli } from "../helpers/run-cli.ts";
+import { GIT_IDENTITY, solarIdeasRepo } from "../helpers/solar-ideas-repo.ts";
+import type { TempTree } from "../helpers/temp-tree.ts";
+
+/** Deep research through the CLI and the real Anthropic provider: plan, parallel runs, synthesis. */
+
+const QUESTIONS = ["Who has the problem?", "How big is the market?", "Who competes?"];
+const hit = (n: number) => ({ url: `https://source${n}.example/page`, title: `Source ${n}` });
+const LATENCY_MS = 300;
+
+let fake: FakeAnthropicServer;
+let repo: TempTree;
+beforeEach(async () => {
+  fake = await startFakeAnthropic();
+  repo = await solarIdeasRepo();
+});
+afterEach(async () => {
+  await fake.close();
+  await repo.cleanup();
+});
+
+const systemOf = (request: RecordedRequest) =>
+  typeof request.body.system === "string"
+    ? request.body.system
+    : (request.body.system ?? []).map((b) => b.text).join("\n");
+const isPlan = (r: RecordedRequest) => systemOf(r).includes("You are a research lead");
+const isSynthesis = (r: RecordedRequest) => systemOf(r).includes("you write the final report");
+/** The 1-based sub-question a request researches, or 0. */
+const subQuestionOf = (r: RecordedRequest) =>
+  QUESTIONS.findIndex((q) => systemOf(r).includes(`Sub-question: ${q}`)) + 1;
+
+const PLAN = JSON.stringify({
+  subQuestions: QUESTIONS.map((question) => ({ question, reason: "the report needs it" })),
+});
+
+/** Each sub-question searches once and cites its own page; the synthesis cites all of them. */
+function answers(options: { failing?: number; keepsReading?: boolean } = {}) {
+  const times = new Map<number, { start: number; end: number }>();
+  fake.setHandler(async (request) => {
+    if (isPlan(request)) return reply.text(PLAN);
+    if (isSynthesis(request)) {
+      const cited = QUESTIONS.map((_, i) => i + 1)
+        .filter((n) => n !== options.failing)
+        .map((n) => `Fact ${n} holds.[[cite]](${hit(n).url})`);
+      return reply.text(
+        `# Deep report\n\n${cited.join(" ")} And [[cite]](https://invented.example).`,
+      );
+    }
+    const n = subQuestionOf(request);
+    const start = Date.now();
+    await sleep(LATENCY_MS);
+    times.set(n, { start: times.get(n)?.start ?? start, end: Date.now() });
+    if (n === options.failing) return reply.error(400, "invalid_request_error", "boom");
+    if (options.keepsReading) {
+      return request.body.tool_choice?.type === "none"
+        ? reply.text(`# Finding ${n}\n\nRead what there was.`)
+        : reply.toolUse(
+            "read_research",
+            { path: "x/research.md" },
+            { usage: { input_tokens: 30_000, output_tokens: 100 } },
+          );
+    }
+    return reply.webSearch(`query ${n}`, [hit(n)], {
+      answer: [block.text(`# Finding ${n}\n\nFact ${n} holds.`, [block.cite(hit(n), "fact")])],
+    });
+  });
+  return times;
+}
+
+function folderFile(name: string): string {
+  const folder = readdirSync(path.join(repo.dir, "ideas")).find((f) => f.includes("couriers"));
+  return readFileSync(path.join(repo.dir, "ideas", folder as string, name), "utf8");
+}
+const log = () => JSON.parse(folderFile("exploration-log.json"))[0];
+
+const explore = (...args: string[]) =>
+  runCli(["explore", "Bicycle couriers for pharmacies", "--depth", "deep", ...args], {
+    cwd: repo.dir,
+    env: { ...fake.env, ...GIT_IDENTITY },
+  });
+
+describe("deep research", () => {
+  it("plans with a schema, researches sub-questions at once and cites them with one numbering", async () => {
+    const times = answers();
+    const run = await explore();
+    expect(run.code, run.stderr).toBe(0);
+
+    const plan = fake.requests.find(isPlan);
+    expect(JSON.stringify(plan?.body)).toContain('"subQuestions"');
+    // Three sub-runs of 300 ms each, run at once: they overlap instead of following each other.
+    const spans = [...times.values()];
+    expect(spans).toHaveLength(3);
+    const wall = Math.max(...spans.map((s) => s.end)) - Math.min(...spans.map((s) => s.start));
+    expect(wall).toBeLessThan(2 * LATENCY_MS);
+
+    const synthesis = fake.requests.filter(isSynthesis);
+    expect(synthesis).toHaveLength(1);
+    const prompt = JSON.stringify(synthesis[0]?.body.messages);
+    for (const n of [1, 2, 3]) expect(prompt).toContain(`Fact ${n} holds.[[cite]](${hit(n).url})`);
+
+    const research = folderFile("research.md");
+    for (const n of [1, 2, 3])
+      expect(research).toContain(`Fact ${n} holds.[[${n}]](${hit(n).url})`);
+    expect(research).not.toContain("invented.example");
+    expect(run.stderr).toContain("Plan: 3 sub-questions, 3 at a time");
+    expect(run.stderr).toMatch(/\[2\/3\] started: How big is the market\?/);
+    expect(run.stderr).toMatch(/\[2\/3\] searched "query 2"/);
+    expect(run.stderr).toMatch(/\[2\/3\] done: 1 steps/);
+    expect(log().deep).toMatchObject({
+      parallel: 3,
+      plan: QUESTIONS.map((question) => ({ question })),
+      subQuestions: QUESTIONS.map((question) => ({ question, outcome: "covered", sources: 1 })),
+    });
+  });
+
+  it("--parallel 1 researches one sub-question after another", async () => {
+    const times = answers();
+    const run = await explore("--parallel", "1");
+    expect(run.code, run.stderr).toBe(0);
+    const spans = [...times.values()].sort((a, b) => a.start - b.start);
+    for (let i = 1; i < spans.length; i++) {
+      expect(spans[i]!.start).toBeGreaterThanOrEqual(spans[i - 1]!.end);
+    }
+  });
+
+  it("retries a failing sub-question once, reports it as not covered and goes on", async () => {
+    answers({ failing: 2 });
+    const run = await explore();
+    expect(run.code, run.stderr).toBe(0);
+    expect(fake.requests.filter((r) => subQuestionOf(r) === 2)).toHaveLength(2);
+    expect(run.stderr).toMatch(/\[2\/3\] failed .*trying once more/);
+    const research = folderFile("research.md");
+    expect(research).toMatch(/Not covered.*\n> - How big is the market\? \(failed twice: .*boom/);
+    expect(log().deep.subQuestions[1]).toMatchObject({ outcome: "not_covered", attempts: 2 });
+  });
+
+  it("a token budget stops the sub-questions and the report is still written", async () => {
+    answers({ keepsReading: true });
+    const run = await explore("--token-budget", "100000", "--max-steps", "10");
+    expect(run.code, run.stderr).toBe(0);
+    // Each gets a share (about 26,000 tokens): one tool step of 30,000 spends it, then the
+    // findings are written with tools off, so the three together stay near the whole budget.
+    for (const n of [1, 2, 3]) {
+      expect(fake.requests.filter((r) => subQuestionOf(r) === n)).toHaveLength(2);
+    }
+    expect(log()).toMatchObject({ stoppedBy: "token_budget" });
+    expect(log().tokens.total).toBeLessThan(110_000);
+    expect(folderFile("research.md")).toContain("# Deep report");
+  });
+
+  it("skips the sub-questions not started once the budget is spent", async () => {
+    answers({ keepsReading: true });
+    const run = await explore("--token-budget", "20000", "--parallel", "1");
+    expect(run.code, run.stderr).toBe(0);
+    expect(fake.requests.filter((r) => subQuestionOf(r) > 1)).toHaveLength(0);
+    expect(run.stderr).toMatch(/\[3\/3\] skipped: the run's budget was spent/);
+    expect(folderFile("research.md")).toMatch(
+      /> - Who competes\? \(skipped: the budget was spent\)/,
+    );
+    expect(log().deep.subQuestions[2]).toMatchObject({ outcome: "skipped", attempts: 0 });
+  });
+
+  it("refuses a bad --depth in one line naming the flag", async () => {
+    const run = await explore("--depth", "deeper");
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim().split("\n").at(-1)).toMatch(/--depth.*"quick" or "deep"/);
+    expect(fake.requests).toHaveLength(0);
+  });
+});
