@@ -79,6 +79,9 @@ const deps = {
 };
 const inline = { do: <T>(_: string, fn: () => Promise<T>) => fn() };
 
+/** CPU the runner itself spends (the fake model only sleeps), summed per depth. */
+const cpu = { quick: 0, deep: 0 };
+
 async function timed(depth: "quick" | "deep", parallel: number): Promise<number> {
   const payload = newExplorePayload(
     parseExploreRequest({ idea: "Bench idea", depth, parallel, force: true }),
@@ -86,8 +89,11 @@ async function timed(depth: "quick" | "deep", parallel: number): Promise<number>
   const plan = await prepareExploration(payload, store);
   if (plan.action !== "explore") throw new Error("the bench idea is already explored");
   const started = performance.now();
+  const cpuBefore = process.cpuUsage();
   if (depth === "quick") await researchExploration(payload, plan, deps);
   else await deepResearch(deps, { payload, plan, step: inline, reportProgress: () => {} });
+  const used = process.cpuUsage(cpuBefore);
+  cpu[depth] += (used.user + used.system) / 1000;
   return performance.now() - started;
 }
 
@@ -113,4 +119,10 @@ console.log(`deep, one after another:       ${ms(median(serial))} (8 calls in a 
 console.log(`deep / quick: ${(median(parallel) / median(quick)).toFixed(2)}`);
 console.log(
   `deep at once / one after another: ${ratio.toFixed(2)} (target <= ${TARGET}: ${ratio <= TARGET ? "met" : "MISSED"})`,
+);
+// Quick makes 2 calls a round; deep 8 a round, twice (at once and one after another).
+const quickCpu = cpu.quick / (ROUNDS * 2);
+const deepCpu = cpu.deep / (ROUNDS * 16);
+console.log(
+  `runner CPU per model call: quick ${quickCpu.toFixed(1)} ms, deep ${deepCpu.toFixed(1)} ms (deep / quick ${(deepCpu / quickCpu).toFixed(2)})`,
 );
