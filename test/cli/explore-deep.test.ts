@@ -178,3 +178,26 @@ describe("deep research", () => {
     expect(fake.requests).toHaveLength(0);
   });
 });
+
+describe("deep research within --timeout", () => {
+  it("bounds the whole run: sub-questions that hang end in time and the report is still written", async () => {
+    fake.setHandler(async (request) => {
+      if (isPlan(request)) return reply.text(PLAN);
+      if (isSynthesis(request)) return reply.text("# Deep report\n\nWhat could be found.");
+      return reply.hang();
+    });
+    const started = Date.now();
+    const run = await explore("--timeout", "10s");
+    const took = Date.now() - started;
+    expect(run.code, run.stderr).toBe(0);
+    // 8 s for the research (80% of the limit), then the synthesis: not 2 attempts × 10 s each.
+    expect(took).toBeLessThan(15_000);
+    expect(fake.requests.filter((r) => subQuestionOf(r) > 0)).toHaveLength(3);
+    expect(folderFile("research.md")).toContain("What could be found.");
+    expect(log().deep.subQuestions.map((q: { outcome: string }) => q.outcome)).toEqual([
+      "not_covered",
+      "not_covered",
+      "not_covered",
+    ]);
+  }, 30_000);
+});

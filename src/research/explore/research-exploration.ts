@@ -35,6 +35,8 @@ export interface ResearchFocus {
   task: string;
   tokenBudget: number;
   maxCostUsd?: number | undefined;
+  /** What is left of the whole run's time limit, in place of the request's own. */
+  timeoutMs?: number | undefined;
 }
 
 /**
@@ -74,11 +76,13 @@ export async function researchExploration(
     limits: {
       maxSteps: request.maxSteps,
       tokenBudget: focus?.tokenBudget ?? request.tokenBudget,
-      ...(request.timeoutSeconds
-        ? { timeoutMs: request.timeoutSeconds * 1000 }
-        : deps.timeoutMs
-          ? { timeoutMs: deps.timeoutMs }
-          : {}),
+      ...(focus?.timeoutMs
+        ? { timeoutMs: Math.ceil(focus.timeoutMs) }
+        : request.timeoutSeconds
+          ? { timeoutMs: request.timeoutSeconds * 1000 }
+          : deps.timeoutMs
+            ? { timeoutMs: deps.timeoutMs }
+            : {}),
     },
     ...(deps.maxRetries === undefined ? {} : { maxRetries: deps.maxRetries }),
     ...(deps.signal ? { abortSignal: deps.signal } : {}),

@@ -4,6 +4,7 @@ import type { ExplorePayload, ExplorePlan } from "../explore-plan.ts";
 import type { ResearchDeps } from "../research-exploration.ts";
 import type { ResearchOutcome } from "../research-outcome.ts";
 import { addCosts, researchBudgetSpent, type Spent, subQuestionShare } from "./deep-budget.ts";
+import { deepDeadline } from "./deep-deadline.ts";
 import { deepOutcome } from "./deep-outcome.ts";
 import { inParallel } from "./in-parallel.ts";
 import { planSubQuestions, type ResearchPlan } from "./plan.ts";
@@ -59,6 +60,7 @@ export async function deepResearch(
     ].join("\n"),
   );
 
+  const deadline = deepDeadline(request, startedAt, now);
   const planSpent: Spent = { tokens: research.usage.totalTokens, cost: research.cost };
   const share = subQuestionShare(request, planSpent, count);
   const spent: Spent = { ...planSpent };
@@ -68,23 +70,33 @@ export async function deepResearch(
     const tag = `[${number}/${count}]`;
     return step
       .do(name, async (): Promise<SubQuestionResult> => {
-        if (researchBudgetSpent(request, spent)) {
-          const error = "the run's budget was spent before it started";
+        const timeLeft = deadline.research();
+        const spentAll = researchBudgetSpent(request, spent);
+        if (spentAll || timeLeft <= 0) {
+          const error = spentAll
+            ? "the run's budget was spent before it started"
+            : "the run's time limit was reached before it started";
           say(name, `${tag} skipped: ${error}`);
           return { number, ...subQuestion, outcome: "skipped", attempts: 0, error };
         }
         say(name, `${tag} started: ${subQuestion.question}`);
-        return researchSubQuestion(payload, plan, { number, ...subQuestion }, share, {
-          ...deps,
-          // Steps of parallel runs would interleave unreadably: a line per search is enough.
-          onStep: undefined,
-          onToolCall: (call) => {
-            if (call.name === "web_search") {
-              say(name, `${tag} searched "${(call.query ?? "").slice(0, 80)}"`);
-            }
+        return researchSubQuestion(
+          payload,
+          plan,
+          { number, ...subQuestion },
+          { ...share, until: deadline.researchUntil },
+          {
+            ...deps,
+            // Steps of parallel runs would interleave unreadably: a line per search is enough.
+            onStep: undefined,
+            onToolCall: (call) => {
+              if (call.name === "web_search") {
+                say(name, `${tag} searched "${(call.query ?? "").slice(0, 80)}"`);
+              }
+            },
+            onRetry: (error) => say(name, `${tag} failed (${error}); trying once more`),
           },
-          onRetry: (error) => say(name, `${tag} failed (${error}); trying once more`),
-        });
+        );
       })
       .then((result) => {
         spent.tokens += result.research?.usage.totalTokens ?? 0;
@@ -96,7 +108,9 @@ export async function deepResearch(
 
   const covered = results.filter((r) => r.outcome === "covered").length;
   say("synthesis", `Writing the report from ${covered} of ${count} findings...`);
-  const synthesis = await step.do("synthesis", () => synthesize(payload, plan, results, model));
+  const synthesis = await step.do("synthesis", () =>
+    synthesize(payload, plan, results, { ...model, timeoutMs: deadline.synthesis() }),
+  );
   return deepOutcome(
     request,
     deps.model.modelId,

@@ -31,7 +31,7 @@ export async function researchSubQuestion(
   payload: ExplorePayload,
   plan: Exploring,
   subQuestion: SubQuestion & { number: number },
-  share: { tokenBudget: number; maxCostUsd?: number },
+  share: { tokenBudget: number; maxCostUsd?: number; until?: number },
   deps: ResearchDeps & { onRetry?: (error: string) => void },
 ): Promise<SubQuestionResult> {
   const base = {
@@ -40,11 +40,21 @@ export async function researchSubQuestion(
     reason: subQuestion.reason,
   };
   let error = "";
+  let attempts = 0;
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+    // Each attempt gets what is left of the run's time, and none is started without any.
+    const timeoutMs = share.until === undefined ? undefined : share.until - Date.now();
+    if (timeoutMs !== undefined && timeoutMs <= 0) {
+      error ||= "the run's time limit was reached";
+      break;
+    }
+    attempts = attempt;
     try {
       const research = await researchExploration(payload, plan, deps, {
         task: subQuestionTask(subQuestion.question, subQuestion.reason),
-        ...share,
+        tokenBudget: share.tokenBudget,
+        maxCostUsd: share.maxCostUsd,
+        timeoutMs,
       });
       return { ...base, outcome: "covered", attempts: attempt, research };
     } catch (failure) {
@@ -53,5 +63,5 @@ export async function researchSubQuestion(
       if (attempt < ATTEMPTS) deps.onRetry?.(error);
     }
   }
-  return { ...base, outcome: "not_covered", attempts: ATTEMPTS, error };
+  return { ...base, outcome: "not_covered", attempts, error };
 }

@@ -30,7 +30,13 @@ export async function synthesize(
   payload: ExplorePayload,
   plan: Exploring,
   results: readonly SubQuestionResult[],
-  deps: { model: ResolvedModel; maxRetries?: number | undefined; signal?: AbortSignal | undefined },
+  deps: {
+    model: ResolvedModel;
+    maxRetries?: number | undefined;
+    signal?: AbortSignal | undefined;
+    /** What is left of the whole run's time limit. */
+    timeoutMs?: number | undefined;
+  },
 ): Promise<Synthesis> {
   const { request } = payload;
   const prompt = buildSynthesisPrompt({
@@ -45,7 +51,7 @@ export async function synthesize(
     instructions: prompt.system,
     prompt: prompt.user,
     collectToolStats: true,
-    limits: { maxSteps: 1 },
+    limits: { maxSteps: 1, ...(deps.timeoutMs ? { timeoutMs: Math.ceil(deps.timeoutMs) } : {}) },
     ...(deps.maxRetries === undefined ? {} : { maxRetries: deps.maxRetries }),
     ...(deps.signal ? { abortSignal: deps.signal } : {}),
     pricing: { modelId: deps.model.modelId, price: deps.model.price },
