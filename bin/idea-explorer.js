@@ -10,6 +10,8 @@ import { constants } from "node:os";
 import { fileURLToPath } from "node:url";
 
 const [major, minor] = process.versions.node.split(".").map(Number);
+/** How long the launcher waits before passing a SIGTERM or SIGHUP on to its child. */
+const FORWARD_DELAY_MS = 1_500;
 const supported = major > 22 || (major === 22 && minor >= 18);
 
 if (supported) {
@@ -33,13 +35,22 @@ if (supported) {
     stdio: "inherit",
   });
   // Ctrl+C reaches the child from the terminal itself (same process group): forwarding it too
-  // would deliver it twice. SIGTERM and SIGHUP are sent to this process alone, so pass them on.
+  // would deliver it twice. SIGTERM and SIGHUP may be sent to this process alone (kill PID), so
+  // they are passed on, but only after a moment and only to a child still running: sent to the
+  // whole group (timeout, systemd, kill -- -PGID), the child has its own copy already, and a
+  // second one arriving while it exits after a clean stop would kill it mid-exit.
   process.on("SIGINT", () => {});
+  let exited = false;
   for (const signal of ["SIGTERM", "SIGHUP"]) {
-    process.on(signal, () => child.kill(signal));
+    process.on(signal, () => {
+      setTimeout(() => {
+        if (!exited) child.kill(signal);
+      }, FORWARD_DELAY_MS);
+    });
   }
   // A child ended by a signal exits as a shell reports it: 128 + the signal's number.
   child.on("exit", (code, signal) => {
+    exited = true;
     process.exitCode = code ?? (signal ? 128 + (constants.signals[signal] ?? 0) : 0);
   });
 }

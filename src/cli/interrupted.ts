@@ -19,11 +19,12 @@ export class Interrupted extends Error {
 }
 
 /**
- * One signal can arrive twice: sent to a whole process group (timeout, systemd, `kill -- -PGID`)
- * it reaches both the launcher that runs us under the pinned Node and us, and the launcher
- * passes its copy on. A repeat this soon after the first is that copy, not a second request.
+ * A SIGTERM can arrive twice: sent to a whole process group (timeout, systemd, `kill -- -PGID`)
+ * it reaches both the launcher that runs us under the pinned Node and us, and the launcher passes
+ * its copy on a moment later (bin/idea-explorer.js waits 1.5 s). A repeat within this window is
+ * that copy, not a second request. SIGINT is never passed on, so a second one is the user's.
  */
-const DUPLICATE_WINDOW_MS = 1_000;
+const DUPLICATE_WINDOW_MS = 3_000;
 
 /**
  * Calls `stop` on the first SIGINT or SIGTERM; a later one (an impatient second Ctrl+C) ends
@@ -34,7 +35,10 @@ export function onStopSignal(stop: (signal: StopSignal) => void): () => void {
   const handlers = (["SIGINT", "SIGTERM"] as const).map((signal) => {
     const handler = () => {
       if (first) {
-        const duplicate = first.signal === signal && Date.now() - first.at < DUPLICATE_WINDOW_MS;
+        const duplicate =
+          signal === "SIGTERM" &&
+          first.signal === "SIGTERM" &&
+          Date.now() - first.at < DUPLICATE_WINDOW_MS;
         if (!duplicate) process.exit(exitCodeFor(signal));
         return;
       }
