@@ -4,6 +4,7 @@ import {
   exploreRequestSchema,
   parseExploreRequest,
 } from "../config/explore-request.ts";
+import { fromWireNames, WIRE_NAMES } from "../config/wire-names.ts";
 
 const fields = exploreRequestSchema.shape;
 
@@ -56,18 +57,5 @@ export type ExploreIdeaInput = z.output<typeof exploreIdeaInputSchema>;
 
 /** The request the workflow runs; rules across fields (update with force) are checked here. */
 export function toExploreRequest(input: ExploreIdeaInput): ExploreRequest {
-  const { continue_from, timeout_seconds, max_cost_usd, ...rest } = input;
-  return parseExploreRequest(
-    {
-      ...rest,
-      ...(continue_from === undefined ? {} : { continueFrom: continue_from }),
-      ...(timeout_seconds === undefined ? {} : { timeoutSeconds: timeout_seconds }),
-      ...(max_cost_usd === undefined ? {} : { maxCostUsd: max_cost_usd }),
-    },
-    {
-      continueFrom: "continue_from",
-      timeoutSeconds: "timeout_seconds",
-      maxCostUsd: "max_cost_usd",
-    },
-  );
+  return parseExploreRequest(fromWireNames(input), WIRE_NAMES);
 }

@@ -1,6 +1,7 @@
 import { isIP } from "node:net";
 import { z } from "zod";
 import { type ExploreRequest, exploreRequestSchema } from "../config/explore-request.ts";
+import { fromWireNames } from "../config/wire-names.ts";
 import type { WebhookTarget } from "../jobs/job-record.ts";
 import { parseWebhookUrl } from "../jobs/webhook/webhook-target.ts";
 import { isPublicAddress } from "../net/address-policy.ts";
@@ -66,20 +67,8 @@ export const exploreBodySchema = z
 export type ExploreBody = z.output<typeof exploreBodySchema>;
 
 export function toExploreRequest(body: ExploreBody): z.ZodSafeParseResult<ExploreRequest> {
-  return exploreRequestSchema.safeParse({
-    idea: body.idea,
-    mode: body.mode,
-    model: body.model,
-    context: body.context,
-    update: body.update,
-    force: body.force,
-    continueFrom: body.continue_from,
-    depth: body.depth,
-    parallel: body.parallel,
-    collectToolStats: body.collect_tool_stats,
-    timeoutSeconds: body.timeout_seconds,
-    maxCostUsd: body.max_cost_usd,
-  });
+  // The webhook fields are not the request's: the (non-strict) request schema leaves them out.
+  return exploreRequestSchema.safeParse(fromWireNames(body));
 }
 
 export function toWebhookTarget(body: ExploreBody): WebhookTarget | undefined {

@@ -1,0 +1,18 @@
+/** The request's fields as the HTTP API and MCP spell them (snake_case), where they differ. */
+export const WIRE_NAMES: Readonly<Record<string, string>> = {
+  continueFrom: "continue_from",
+  collectToolStats: "collect_tool_stats",
+  timeoutSeconds: "timeout_seconds",
+  maxCostUsd: "max_cost_usd",
+};
+
+/** A body in wire names, with the request's own field names (other keys are left as they are). */
+export function fromWireNames(body: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const named: Record<string, unknown> = { ...body };
+  for (const [field, wire] of Object.entries(WIRE_NAMES)) {
+    if (!(wire in named)) continue;
+    named[field] = named[wire];
+    delete named[wire];
+  }
+  return named;
+}
