@@ -9,6 +9,7 @@ import {
   reply,
   startFakeAnthropic,
 } from "../../test/fakes/anthropic-server.ts";
+import { deepRequests } from "../../test/helpers/deep-requests.ts";
 import {
   GIT_IDENTITY,
   git,
@@ -23,18 +24,8 @@ import {
 
 const IDEA = "Refill stations for household cleaners";
 const QUESTIONS = ["Who buys refills?", "What do stations cost?", "Who runs them already?"];
-const PLAN = JSON.stringify({
-  subQuestions: QUESTIONS.map((question) => ({ question, reason: "the report needs it" })),
-});
 
-const systemOf = (r: RecordedRequest) =>
-  typeof r.body.system === "string"
-    ? r.body.system
-    : (r.body.system ?? []).map((b) => b.text).join("\n");
-const isPlan = (r: RecordedRequest) => systemOf(r).includes("You are a research lead");
-const isSynthesis = (r: RecordedRequest) => systemOf(r).includes("you write the final report");
-const subQuestionOf = (r: RecordedRequest) =>
-  QUESTIONS.findIndex((q) => systemOf(r).includes(`Sub-question: ${q}`)) + 1;
+const { plan: PLAN, isPlan, isSynthesis, subQuestionOf } = deepRequests(QUESTIONS);
 
 let fake: FakeAnthropicServer;
 let dir: string;

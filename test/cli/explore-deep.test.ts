@@ -5,10 +5,10 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   block,
   type FakeAnthropicServer,
-  type RecordedRequest,
   reply,
   startFakeAnthropic,
 } from "../fakes/anthropic-server.ts";
+import { deepRequests } from "../helpers/deep-requests.ts";
 import { runCli } from "../helpers/run-cli.ts";
 import { GIT_IDENTITY, solarIdeasRepo } from "../helpers/solar-ideas-repo.ts";
 import type { TempTree } from "../helpers/temp-tree.ts";
@@ -30,19 +30,7 @@ afterEach(async () => {
   await repo.cleanup();
 });
 
-const systemOf = (request: RecordedRequest) =>
-  typeof request.body.system === "string"
-    ? request.body.system
-    : (request.body.system ?? []).map((b) => b.text).join("\n");
-const isPlan = (r: RecordedRequest) => systemOf(r).includes("You are a research lead");
-const isSynthesis = (r: RecordedRequest) => systemOf(r).includes("you write the final report");
-/** The 1-based sub-question a request researches, or 0. */
-const subQuestionOf = (r: RecordedRequest) =>
-  QUESTIONS.findIndex((q) => systemOf(r).includes(`Sub-question: ${q}`)) + 1;
-
-const PLAN = JSON.stringify({
-  subQuestions: QUESTIONS.map((question) => ({ question, reason: "the report needs it" })),
-});
+const { plan: PLAN, isPlan, isSynthesis, subQuestionOf } = deepRequests(QUESTIONS);
 
 /** Each sub-question searches once and cites its own page; the synthesis cites all of them. */
 function answers(options: { failing?: number; keepsReading?: boolean } = {}) {
