@@ -43,9 +43,10 @@ if (supported) {
   let exited = false;
   for (const signal of ["SIGTERM", "SIGHUP"]) {
     process.on(signal, () => {
+      // unref: the wait must not keep this process alive once the child has exited.
       setTimeout(() => {
         if (!exited) child.kill(signal);
-      }, FORWARD_DELAY_MS);
+      }, FORWARD_DELAY_MS).unref();
     });
   }
   // A child ended by a signal exits as a shell reports it: 128 + the signal's number.
