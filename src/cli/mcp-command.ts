@@ -33,13 +33,15 @@ stdout carries MCP messages only; progress, warnings and tool-call logs go to st
 Options:
   --repo DIR | --github OWNER/REPO   the ideas repository (default: the current folder)
   --model M, --provider P, --base-url URL, --api-key KEY   the model explore_idea uses, as for explore
+  --price-in USD, --price-out USD   its dollars per million input/output tokens, as for explore
   -h, --help                show this help
 
-A bad option or an unusable repository stops the server at start (exit 2). Without a model key it
+A bad option or an unusable repository stops the server at start (exit 2; 1 when the repository
+is only out of reach for now: network, GitHub 5xx, a rate limit). Without a model key it
 starts anyway with a warning: read_research and search_research work, and explore_idea answers
 with an error naming the variable to set.
 Environment: the variables of explore. Exit codes: 0 stopped (the client closed stdin, SIGINT or
-SIGTERM), 2 bad option or configuration.`;
+SIGTERM), 1 repository out of reach, 2 bad option or configuration.`;
 
 const OPTIONS = {
   ...REPOSITORY_AND_MODEL_OPTIONS,

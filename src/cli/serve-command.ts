@@ -40,6 +40,7 @@ Options:
   --allow-private-webhooks  let webhooks reach loopback and private addresses (local set-ups)
   --repo DIR | --github OWNER/REPO   the ideas repository (default: the current folder)
   --model M, --provider P, --base-url URL, --api-key KEY   the model, as for explore
+  --price-in USD, --price-out USD   its dollars per million input/output tokens, as for explore
   -h, --help                show this help
 
 Environment: IDEA_EXPLORER_API_TOKEN (comma-separated bearer tokens) and the variables of explore.`;

@@ -47,7 +47,8 @@ describe("checkOutputFolder", () => {
   });
 
   it("accepts an output folder inside the codebase (the usual ./jobs)", async () => {
-    await expect(check("./jobs", ".")).resolves.toBeTruthy();
+    const output = await check("./jobs", ".");
+    expect(await output.create()).toBe(path.join(tree.dir, "jobs"));
   });
 
   it.each([

@@ -71,7 +71,8 @@ describe("acquireFileLock", () => {
   it("takes over a lock whose pid now belongs to a process started later", async () => {
     await writeHolder({ pid: process.pid, startTicks: "1" });
     const lock = await acquireFileLock(file, { wait: false });
-    expect(lock.tookOver).toBeDefined();
+    expect(lock.tookOver).toMatch(new RegExp(`earlier run \\(pid ${process.pid}, .*taken over`));
+    expect(JSON.parse(await readFile(file, "utf8")).token).not.toBe("t");
     await lock.release();
   });
 
