@@ -25,7 +25,8 @@ const BY_IDEMPOTENCY_KEY_SQL = `SELECT id, request_hash FROM jobs
 /**
  * Every read and write of the jobs and job_steps tables; no policy lives here. Each write is its
  * own IMMEDIATE transaction and returns only once committed, so nothing is reported stored that
- * the database did not keep (see inTransaction).
+ * the database did not keep (see inTransaction); insertPending is the exception: it runs inside
+ * the caller's `transaction` (admitJob), whose check and insert must commit together.
  */
 export class JobStore {
   readonly #db: DatabaseSync;

@@ -85,7 +85,7 @@ function isNameList(tools: ToolSet | readonly string[]): tools is readonly strin
 }
 
 /** What may be cited follows the tools that retrieve pages: the Sources list is built from them. */
-export function citationRules(canSearch: boolean, canFetch: boolean): string {
+function citationRules(canSearch: boolean, canFetch: boolean): string {
   if (!canSearch && !canFetch) {
     return (
       "## Sources and citations\n" +

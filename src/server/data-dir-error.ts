@@ -1,4 +1,5 @@
 import { ConfigError } from "../config/config-error.ts";
+import { oneLine } from "../config/one-line.ts";
 import { storageFailure } from "../jobs/storage-failure.ts";
 
 /**
@@ -17,13 +18,11 @@ export function dataDirError(error: unknown): ConfigError {
   }
   if (code === "ENOSPC") return new ConfigError("--data-dir cannot be used: the disk is full");
   const storage = storageFailure(error);
-  const reason = storage ?? firstLine(error) ?? code;
+  // SQLite's own messages name no file ("disk I/O error"); an OS error's text names host paths,
+  // so only its code is shown.
+  const sqlite = code === "ERR_SQLITE_ERROR" ? oneLine((error as Error).message, 200) : "";
+  const reason = storage ?? (sqlite || code || "unexpected error");
   return new ConfigError(
     `--data-dir cannot be used: the job database there cannot be opened or recovered (${reason})`,
   );
-}
-
-function firstLine(error: unknown): string | undefined {
-  const text = error instanceof Error ? error.message : undefined;
-  return text?.split("\n", 1)[0]?.trim() || undefined;
 }

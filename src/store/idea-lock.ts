@@ -62,7 +62,7 @@ export function createProcessIdeaLocks(): (
 }
 
 /** Waits for `promise` unless `signal` aborts first (then throws the signal's reason). */
-export function abortable<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+function abortable<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
   if (!signal) return promise;
   signal.throwIfAborted();
   return new Promise<T>((resolve, reject) => {

@@ -12,6 +12,7 @@ import {
   MAX_FILE_BYTES,
   readWorkingText,
 } from "./local/folder-snapshot.ts";
+import { storeErrorFromFs } from "./local/fs-store-error.ts";
 import { commitOnGitHead } from "./local/git-commit.ts";
 import { checkGitIdentity } from "./local/git-identity.ts";
 import { GitRepository } from "./local/git-repository.ts";
@@ -124,10 +125,11 @@ export class LocalStore implements ResearchStore {
 
   async lockIdea(fingerprint: string, options: IdeaLockOptions): Promise<IdeaLock> {
     if (!/^[0-9a-f]{8,64}$/.test(fingerprint)) throw new TypeError("not an idea fingerprint");
-    return acquireFileLock(
-      path.join(await this.#stateDir(), "locks", `${fingerprint}.lock`),
-      options,
-    );
+    const file = path.join(await this.#stateDir(), "locks", `${fingerprint}.lock`);
+    return acquireFileLock(file, options).catch((error: unknown) => {
+      // Its own answers (busy, cancelled) pass; an OS error's text would name host paths.
+      throw isErrnoError(error) ? storeErrorFromFs(error, "lock the idea") : error;
+    });
   }
 
   /** Puts back a committed folder's files the working tree or the index lost (see the interface). */
@@ -159,23 +161,14 @@ export class LocalStore implements ResearchStore {
     files: readonly ResearchFile[],
     before: ResearchSnapshot,
   ): Promise<string[]> {
-    const root = this.#sandbox();
     const notes: string[] = [];
-    for (const file of files) {
-      const current = await readWorkingText(root, file.path).catch(() => undefined);
-      if (current === file.content) continue;
-      if (current !== undefined && (await before.readText(file.path)) === undefined) {
-        notes.push(leftoverNote(file.path));
-      }
-      try {
-        await this.#write(root, file.path, file.content);
-      } catch (error) {
-        const folder = file.path.split("/").slice(0, -1).join("/");
-        return [
-          ...notes,
-          `the commit landed, but ${folder} could not be written to the working tree (${(error as Error).message}); \`git checkout -- ${folder}\` restores it`,
-        ];
-      }
+    try {
+      notes.push(...(await this.#writeChanged(files, before)));
+    } catch (error) {
+      const folder = files[0]?.path.split("/").slice(0, -1).join("/") ?? "ideas";
+      return [
+        `the commit landed, but ${folder} could not be written to the working tree (${(error as Error).message}); \`git checkout -- ${folder}\` restores it`,
+      ];
     }
     if (!(await repo.addToIndex(files.map((f) => f.path)))) {
       notes.push(
@@ -191,6 +184,8 @@ export class LocalStore implements ResearchStore {
   ): Promise<{ value: T; commit?: CommitResult }> {
     const lock = await acquireFileLock(path.join(await this.#stateDir(), "commit.lock"), {
       wait: true,
+    }).catch((error: unknown) => {
+      throw isErrnoError(error) ? storeErrorFromFs(error, "lock the folder for the commit") : error;
     });
     try {
       const root = this.#sandbox();
@@ -201,23 +196,30 @@ export class LocalStore implements ResearchStore {
       const files = decision.files
         .map((file, i) => ({ path: paths[i]!, content: file.content }))
         .sort((a, b) => Number(isMark(a.path)) - Number(isMark(b.path)));
-      const notes: string[] = [];
-      for (const file of files) {
-        const current = await readWorkingText(root, file.path).catch(() => undefined);
-        if (current === file.content) continue;
-        if (current !== undefined && (await snapshot.readText(file.path)) === undefined) {
-          notes.push(leftoverNote(file.path));
-        }
-        await this.#write(root, file.path, file.content);
-      }
+      const notes = await this.#writeChanged(files, snapshot);
       const result: CommitResult = { locations: paths };
-      return {
-        value: decision.value,
-        commit: notes.length ? { ...result, notes: [...new Set(notes)] } : result,
-      };
+      return { value: decision.value, commit: notes.length ? { ...result, notes } : result };
     } finally {
       await lock.release();
     }
+  }
+
+  /**
+   * Writes the files that differ on disk, in order; a file there that `before` does not hold is
+   * a crashed run's leftover, replaced and noted (once per folder).
+   */
+  async #writeChanged(files: readonly ResearchFile[], before: ResearchSnapshot): Promise<string[]> {
+    const root = this.#sandbox();
+    const notes = new Set<string>();
+    for (const file of files) {
+      const current = await readWorkingText(root, file.path).catch(() => undefined);
+      if (current === file.content) continue;
+      if (current !== undefined && (await before.readText(file.path)) === undefined) {
+        notes.add(leftoverNote(file.path));
+      }
+      await this.#write(root, file.path, file.content);
+    }
+    return [...notes];
   }
 
   async #write(root: SandboxRoot, repoPath: string, content: string | Uint8Array): Promise<void> {
@@ -288,6 +290,10 @@ async function probeWritable(dir: string, shown: string): Promise<void> {
           : `is not writable (${code})`;
     throw new StoreError(`the ideas folder cannot be written: ${shown} ${why}`);
   }
+}
+
+function isErrnoError(error: unknown): boolean {
+  return typeof (error as NodeJS.ErrnoException | undefined)?.code === "string";
 }
 
 function isMark(repoPath: string): boolean {

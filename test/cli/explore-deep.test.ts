@@ -154,7 +154,7 @@ describe("deep research", () => {
     expect(fake.requests.filter((r) => subQuestionOf(r) > 1)).toHaveLength(0);
     expect(run.stderr).toMatch(/\[3\/3\] skipped: the run's budget was spent/);
     expect(folderFile("research.md")).toMatch(
-      /> - Who competes\? \(skipped: the budget was spent\)/,
+      /> - Who competes\? \(skipped: the run's budget was spent before it started\)/,
     );
     expect(log().deep.subQuestions[2]).toMatchObject({ outcome: "skipped", attempts: 0 });
   });

@@ -48,5 +48,7 @@ Options:
   -h, --help                   show this help
 
 Environment: ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL, GITHUB_REPO, GITHUB_TOKEN, GITHUB_BRANCH,
-GITHUB_API_URL, SEARXNG_URL, TAVILY_API_KEY, BRAVE_API_KEY, OPENAI_COMPATIBLE_API_KEY.
-Exit codes: 0 done (or already explored), 1 failed, 2 bad input or configuration.`;
+GITHUB_API_URL, GITHUB_TIMEOUT_MS, SEARXNG_URL, TAVILY_API_KEY, BRAVE_API_KEY,
+OPENAI_COMPATIBLE_API_KEY.
+Exit codes: 0 done (or already explored), 1 failed, 2 bad input or configuration,
+130 stopped by Ctrl+C, 143 stopped by SIGTERM (nothing committed).`;

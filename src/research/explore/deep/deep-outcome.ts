@@ -104,7 +104,7 @@ function withNotCovered(report: string, results: readonly SubQuestionResult[]): 
   if (missing.length === 0) return report;
   const lines = missing.map(
     (r) =>
-      `> - ${r.question} (${r.outcome === "skipped" ? "skipped: the budget was spent" : `failed twice: ${r.error ?? "unknown error"}`})`,
+      `> - ${r.question} (${r.outcome === "skipped" ? `skipped: ${r.error ?? "the run's budget was spent"}` : `failed twice: ${r.error ?? "unknown error"}`})`,
   );
   return `${report}\n\n> **Not covered:** these sub-questions of the research plan have no findings:\n${lines.join("\n")}`;
 }

@@ -122,11 +122,12 @@ export async function deepResearch(
 }
 
 /**
- * Questions and queries are the model's words: a local model may send escape sequences, and
+ * Questions and queries are the model's words: a local model may send escape sequences or
+ * bidirectional overrides (which hide text), and
  * neither a terminal nor the job's progress should carry them.
  */
 function printable(text: string): string {
-  return text.replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g, " ");
+  return text.replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, " ");
 }
 
 const number = new Intl.NumberFormat("en");

@@ -12,7 +12,7 @@ export type SubQuestionResult = {
   number: number;
   question: string;
   reason: string;
-  /** skipped: the budget was spent before it could start. */
+  /** skipped: the budget or the time limit was spent before it could start. */
   outcome: "covered" | "not_covered" | "skipped";
   attempts: number;
   /** Why it was not covered (the last attempt's error) or skipped. */
