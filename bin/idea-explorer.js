@@ -31,8 +31,10 @@ if (supported) {
     );
     process.exit(2);
   }
+  // The child learns it runs under this launcher, so it stays alive for a SIGTERM passed on late.
   const child = spawn(pinned, [fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
     stdio: "inherit",
+    env: { ...process.env, IDEA_EXPLORER_LAUNCHER_FORWARD_MS: String(FORWARD_DELAY_MS) },
   });
   // Ctrl+C reaches the child from the terminal itself (same process group): forwarding it too
   // would deliver it twice. SIGTERM and SIGHUP may be sent to this process alone (kill PID), so

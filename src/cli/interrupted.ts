@@ -30,6 +30,21 @@ const DUPLICATE_WINDOW_MS = 3_000;
  * Calls `stop` on the first SIGINT or SIGTERM; a later one (an impatient second Ctrl+C) ends
  * the process at once with its exit code. Returns the unsubscribe.
  */
+let firstSigtermAt: number | undefined;
+
+/**
+ * Under the older-Node launcher, a process that stopped on a group SIGTERM waits until the
+ * launcher's copy of it has come (bin/idea-explorer.js passes it on after
+ * IDEA_EXPLORER_LAUNCHER_FORWARD_MS) before it exits: arriving while the process exits, that copy
+ * would find no handler and kill it (143 after a clean stop). Its handlers ignore it meanwhile.
+ */
+export async function outlastForwardedSigterm(env: NodeJS.ProcessEnv): Promise<void> {
+  const forwardMs = Number(env.IDEA_EXPLORER_LAUNCHER_FORWARD_MS);
+  if (firstSigtermAt === undefined || !(forwardMs > 0)) return;
+  const wait = firstSigtermAt + forwardMs + 1_000 - Date.now();
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+}
+
 export function onStopSignal(stop: (signal: StopSignal) => void): () => void {
   let first: { signal: StopSignal; at: number } | undefined;
   const handlers = (["SIGINT", "SIGTERM"] as const).map((signal) => {
@@ -43,6 +58,7 @@ export function onStopSignal(stop: (signal: StopSignal) => void): () => void {
         return;
       }
       first = { signal, at: Date.now() };
+      if (signal === "SIGTERM") firstSigtermAt ??= first.at;
       stop(signal);
     };
     process.on(signal, handler);

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { processIo } from "./cli-io.ts";
+import { outlastForwardedSigterm } from "./interrupted.ts";
 import { runCli } from "./run-cli.ts";
 
 // A reader that goes away (`| head`) is no failure of ours: stop quietly, as Unix tools do,
@@ -11,3 +12,4 @@ for (const stream of [process.stdout, process.stderr]) {
 }
 
 process.exitCode = await runCli(process.argv.slice(2), processIo());
+await outlastForwardedSigterm(process.env);
