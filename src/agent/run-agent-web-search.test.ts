@@ -6,6 +6,7 @@ import {
   reply,
   startFakeAnthropic,
 } from "../../test/fakes/anthropic-server.ts";
+import { priceFor } from "../models/pricing.ts";
 import type { SearchFunction } from "../search/search-function.ts";
 import { memoryExecutor, quietRecorder, researchTools } from "./research-tools.fixture.ts";
 import { runAgent } from "./run-agent.ts";
@@ -128,6 +129,46 @@ describe("runAgent with web search", () => {
       },
     ]);
     expect(run.toolCalls).toHaveLength(2);
+  });
+
+  describe("charges the searches the provider bills", () => {
+    const pricing = {
+      modelId: "claude-sonnet-4-5",
+      price: priceFor("anthropic", "claude-sonnet-4-5"),
+    };
+    const oneFailed = (usage?: Record<string, unknown>) =>
+      reply.message(
+        [
+          ...block.webSearch("dog bakery market", [market, rival]),
+          ...block.webSearchError("dog bakery rivals", "too_many_requests"),
+          block.text("# Report\n\nDone."),
+        ],
+        { usage: { input_tokens: 0, output_tokens: 0, ...usage } },
+      );
+    const searchUsd = async (...replies: ReturnType<typeof reply.message>[]) => {
+      fake = await startFakeAnthropic({ replies });
+      const run = await runAgent({
+        model: fake.model(),
+        ...base,
+        tools: researchTools(),
+        pricing,
+        logSink: () => {},
+      });
+      return run.cost?.priced ? run.cost.searchUsd : undefined;
+    };
+
+    it("one search of two when the other failed: the API reports web_search_requests 1", async () => {
+      expect(await searchUsd(oneFailed())).toBe(0.01);
+    });
+
+    it("the figure the API reports, summed over steps, not the calls counted", async () => {
+      const reported = { server_tool_use: { web_search_requests: 3 } };
+      expect(await searchUsd(reply.pauseTurn([]), oneFailed(reported))).toBe(0.03);
+    });
+
+    it("without a reported figure, only the searches that returned results", async () => {
+      expect(await searchUsd(oneFailed({ server_tool_use: undefined }))).toBe(0.01);
+    });
   });
 
   it("collects tool calls instead of logging them with collectToolStats", async () => {

@@ -11,6 +11,7 @@ import { costOf } from "../models/pricing.ts";
 import { AgentError, apiLabel, toAgentError } from "./agent-error.ts";
 import { isTokenBudgetSpent, resolveLimits, tokensUsed } from "./agent-limits.ts";
 import type { AgentRun, AgentUsage, RunAgentOptions, StoppedBy } from "./agent-types.ts";
+import { billedWebSearches } from "./billed-searches.ts";
 import { citedText } from "./cited-text.ts";
 import { finalReport } from "./final-report.ts";
 import { cachedCallSettings } from "./prompt-caching.ts";
@@ -63,7 +64,7 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRun> {
   const used = { inputTokens: 0, outputTokens: 0, totalTokens: 0 };
   const { pricing } = options;
   const spent = (all: readonly Step[]) =>
-    costOf(pricing?.price, pricing?.modelId ?? "", sumUsage(all), serverSearches(all));
+    costOf(pricing?.price, pricing?.modelId ?? "", sumUsage(all), billedWebSearches(all));
   // The cost budget: priced runs only (an unpriced one is refused a budget before it starts).
   const overBudget = (all: readonly Step[]) => {
     if (pricing?.maxUsd === undefined) return false;
@@ -259,16 +260,6 @@ function withoutToolCalls(prepareStep: PrepareStepFunction<ToolSet> | undefined)
     ...(await prepareStep?.(input)),
     toolChoice: "none" as const,
   });
-}
-
-/** Searches the provider ran and bills for (Anthropic's server-side web search). */
-function serverSearches(steps: readonly Step[]): number {
-  return steps
-    .flatMap((step) => step.content)
-    .filter(
-      (part) =>
-        part.type === "tool-call" && part.providerExecuted && part.toolName === "web_search",
-    ).length;
 }
 
 function sumUsage(steps: readonly Step[]): AgentUsage {

@@ -10,13 +10,14 @@ export interface ModelFlags {
   apiKey?: string | undefined;
   /** --request-timeout, in seconds. */
   requestTimeoutSeconds?: number | undefined;
-  /** --price-in / --price-out. */
+  /** --price-in / --price-out (over IDEA_EXPLORER_PRICE_IN / IDEA_EXPLORER_PRICE_OUT). */
   price?: PriceOverride | undefined;
 }
 
 /**
  * The model from flags and environment: Anthropic reads ANTHROPIC_API_KEY and ANTHROPIC_BASE_URL;
  * openai-compatible takes --base-url and an optional --api-key (or OPENAI_COMPATIBLE_API_KEY).
+ * The price is the flags' or else the environment's (IDEA_EXPLORER_PRICE_IN / _OUT).
  * `placeholderKey` lets --dry-run show the resolved model without a key (nothing is sent).
  */
 export function resolveCliModel(
@@ -31,6 +32,7 @@ export function resolveCliModel(
       ? "dry-run-no-key"
       : apiKeyOf(flags, env);
   const baseURL = flags.baseUrl ?? (anthropic ? env.ANTHROPIC_BASE_URL : undefined);
+  const price = flags.price ?? envPrice(env);
   return resolveModel({
     provider,
     ...(flags.model ? { model: flags.model } : {}),
@@ -38,7 +40,7 @@ export function resolveCliModel(
     ...(baseURL
       ? { baseURL, baseURLSource: flags.baseUrl ? "--base-url" : "ANTHROPIC_BASE_URL" }
       : {}),
-    ...(flags.price ? { price: flags.price } : {}),
+    ...(price ? { price } : {}),
     requestDeadline: {
       ...(flags.requestTimeoutSeconds ? { timeoutMs: flags.requestTimeoutSeconds * 1000 } : {}),
       ...(options.onRequestRetry ? { onRetry: options.onRequestRetry } : {}),
@@ -66,6 +68,13 @@ export function resolveCliModelOrWarn(
     warn(error.message);
     return undefined;
   }
+}
+
+function envPrice(env: Env): PriceOverride | undefined {
+  const { IDEA_EXPLORER_PRICE_IN: inputPerMTok, IDEA_EXPLORER_PRICE_OUT: outputPerMTok } = env;
+  // parseEnv lets them through only together.
+  if (inputPerMTok === undefined || outputPerMTok === undefined) return undefined;
+  return { inputPerMTok, outputPerMTok };
 }
 
 function apiKeyOf(flags: ModelFlags, env: Env): string | undefined {

@@ -13,6 +13,13 @@ const optionalUrl = () =>
     message: "must be an http(s) URL",
   });
 
+/** Dollars per million tokens, as --price-in and --price-out take them. */
+const optionalPrice = optionalText
+  .refine((v) => v === undefined || /^\d+(\.\d+)?$/.test(v), {
+    message: "must be a number of US dollars per million tokens, such as 3 or 0.25",
+  })
+  .transform((v) => (v === undefined ? undefined : Number(v)));
+
 /** Every environment variable the product reads, parsed once at the edge. */
 export const envSchema = z.object({
   ANTHROPIC_API_KEY: optionalText,
@@ -34,13 +41,26 @@ export const envSchema = z.object({
   TAVILY_API_KEY: optionalText,
   BRAVE_API_KEY: optionalText,
   IDEA_EXPLORER_API_TOKEN: optionalText,
+  /** The model's price when no flag gives one (--price-in and --price-out win). */
+  IDEA_EXPLORER_PRICE_IN: optionalPrice,
+  IDEA_EXPLORER_PRICE_OUT: optionalPrice,
 });
+
+/** Variables that only make sense together. */
+const envWithPairs = envSchema.refine(
+  (env) =>
+    (env.IDEA_EXPLORER_PRICE_IN === undefined) === (env.IDEA_EXPLORER_PRICE_OUT === undefined),
+  {
+    message:
+      "IDEA_EXPLORER_PRICE_IN and IDEA_EXPLORER_PRICE_OUT go together: the model's dollars per million input and output tokens",
+  },
+);
 
 export type Env = z.infer<typeof envSchema>;
 
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   const known = Object.fromEntries(Object.keys(envSchema.shape).map((key) => [key, source[key]]));
-  const parsed = envSchema.safeParse(known);
+  const parsed = envWithPairs.safeParse(known);
   if (!parsed.success) throw new ConfigError(zodMessage(parsed.error));
   return parsed.data;
 }

@@ -67,7 +67,10 @@ describe("idea-explorer serve, end to end over the real explore workflow", () =>
     const repo = gitRepo("happy");
     fake.setHandler((request) =>
       request.body.messages.length === 1
-        ? reply.webSearch("mango dryer market", [HIT], { answer: REPORT })
+        ? reply.webSearch("mango dryer market", [HIT], {
+            answer: REPORT,
+            usage: { input_tokens: 100_000, output_tokens: 2_000 },
+          })
         : reply.text("unexpected second call"),
     );
     const before = fake.requests.length;
@@ -125,6 +128,24 @@ describe("idea-explorer serve, end to end over the real explore workflow", () =>
       },
     });
     expect(fake.requests.length - before).toBe(1);
+
+    // What it cost, in the job: 100k input and 2k output tokens at $3 / $15 per M, one search.
+    const job = await getJson(`${server.url}/api/jobs/${queued.body.job_id}`, auth);
+    expect(job.body).toMatchObject({
+      status: "completed",
+      result: {
+        stats: {
+          cost: {
+            priced: true,
+            usd: 0.34,
+            inputUsd: 0.3,
+            outputUsd: 0.03,
+            cacheUsd: 0,
+            searchUsd: 0.01,
+          },
+        },
+      },
+    });
 
     const research = await fetch(`${server.url}/api/jobs/${queued.body.job_id}/research`, {
       headers: auth,

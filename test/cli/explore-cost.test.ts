@@ -1,9 +1,23 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type FakeAnthropicServer, reply, startFakeAnthropic } from "../fakes/anthropic-server.ts";
+import {
+  block,
+  type FakeAnthropicServer,
+  reply,
+  startFakeAnthropic,
+} from "../fakes/anthropic-server.ts";
+import {
+  type FakeOpenAiCompatible,
+  startFakeOpenAiCompatible,
+} from "../fakes/openai-compatible-server.ts";
 import { runCli } from "../helpers/run-cli.ts";
-import { EARLIER_PATH, GIT_IDENTITY, solarIdeasRepo } from "../helpers/solar-ideas-repo.ts";
+import {
+  EARLIER_PATH,
+  GIT_IDENTITY,
+  SOLAR_HITS,
+  solarIdeasRepo,
+} from "../helpers/solar-ideas-repo.ts";
 import type { TempTree } from "../helpers/temp-tree.ts";
 
 /** What a run cost, from the usage the API reported, and a cost limit that stops a run in time. */
@@ -36,11 +50,26 @@ function keepsReading() {
   );
 }
 
-function log(): Record<string, unknown>[] {
-  const folder = readdirSync(path.join(repo.dir, "ideas")).find((f) => f.includes("couriers"));
-  return JSON.parse(
-    readFileSync(path.join(repo.dir, "ideas", folder as string, "exploration-log.json"), "utf8"),
+/** A model that searches the web on every turn (each turn pauses, as long server-tool turns do). */
+function keepsSearching() {
+  fake.setHandler(async (request) =>
+    request.body.tool_choice?.type === "none"
+      ? reply.text("# Couriers\n\nWorth a pilot.", {
+          usage: { input_tokens: 1_000, output_tokens: 100 },
+        })
+      : reply.webSearch(`pharmacy couriers ${request.index + 1}`, [...SOLAR_HITS], {
+          usage: { input_tokens: 1_000, output_tokens: 100 },
+        }),
   );
+}
+
+function couriersFile(name: string): string {
+  const folder = readdirSync(path.join(repo.dir, "ideas")).find((f) => f.includes("couriers"));
+  return readFileSync(path.join(repo.dir, "ideas", folder as string, name), "utf8");
+}
+
+function log(): Record<string, unknown>[] {
+  return JSON.parse(couriersFile("exploration-log.json"));
 }
 
 const explore = (...args: string[]) =>
@@ -79,12 +108,137 @@ describe("the cost of a run", () => {
     expect(log()[0]).toMatchObject({ stoppedBy: "cost_budget" });
   });
 
+  it("charges the server-side searches the API bills: one of two, when the other failed", async () => {
+    fake.enqueue(
+      reply.message(
+        [
+          ...block.webSearch("pharmacy couriers", [...SOLAR_HITS]),
+          ...block.webSearchError("pharmacy couriers prices", "unavailable"),
+          block.text("# Couriers\n\nWorth a pilot."),
+        ],
+        { usage: { input_tokens: 10_000, output_tokens: 1_000 } },
+      ),
+    );
+    const run = await explore("--json");
+    expect(run.code, run.stderr).toBe(0);
+    // 10k in and 1k out at $3 / $15 per M, and one search at $10 per 1,000.
+    const cost = {
+      priced: true,
+      usd: 0.055,
+      inputUsd: 0.03,
+      outputUsd: 0.015,
+      cacheUsd: 0,
+      searchUsd: 0.01,
+    };
+    expect(JSON.parse(run.stdout).stats.cost).toEqual(cost);
+    expect(log()[0]?.cost).toEqual(cost);
+    expect(run.stderr).toMatch(/^Wrote ideas\/.+\/research\.md \(.*, \$0\.06\)$/m);
+  });
+
+  it("--max-cost stops a run that keeps searching: tools off, the report written, requests bounded", async () => {
+    keepsSearching();
+    const run = await explore("--max-steps", "10", "--max-cost", "0.04");
+    expect(run.code, run.stderr).toBe(0);
+    // Each searching turn costs $0.0045 in tokens and $0.01 for its search: $0.0435 after three.
+    expect(fake.requests).toHaveLength(4);
+    for (const request of fake.requests.slice(0, 3)) {
+      expect(request.body.tool_choice).toEqual({ type: "auto" });
+      expect(request.body.tools?.map((t) => t.name)).toContain("web_search");
+    }
+    expect(fake.requests[3]?.body.tool_choice).toEqual({ type: "none" });
+    expect(couriersFile("research.md")).toContain("Worth a pilot.");
+    expect(log()[0]).toMatchObject({
+      stoppedBy: "cost_budget",
+      steps: 4,
+      cost: { priced: true, searchUsd: 0.03 },
+    });
+  });
+
   it("is unknown, never guessed, for a model without a price; a cost limit then is refused before paying", async () => {
     const run = await explore("--model", "claude-custom-gateway-model", "--max-cost", "1");
     expect(run.code).toBe(2);
     expect(run.stderr.trim().split("\n").at(-1)).toBe(
-      "idea-explorer explore: max-cost needs a price for claude-custom-gateway-model; give its dollars per million tokens with --price-in and --price-out",
+      "idea-explorer explore: max-cost needs a price for claude-custom-gateway-model; give its dollars per million tokens with --price-in and --price-out (or IDEA_EXPLORER_PRICE_IN and IDEA_EXPLORER_PRICE_OUT)",
     );
     expect(fake.requests).toHaveLength(0);
+  });
+});
+
+describe("the cost of a run with a local model (openai-compatible)", () => {
+  let local: FakeOpenAiCompatible;
+  beforeEach(async () => {
+    local = await startFakeOpenAiCompatible();
+    local.enqueue({ text: "# Couriers\n\nWorth a pilot." });
+  });
+  afterEach(() => local.close());
+
+  const exploreLocally = (args: string[] = [], env: Record<string, string> = {}) =>
+    runCli(
+      [
+        "explore",
+        "Bicycle couriers for pharmacies",
+        "--provider",
+        "openai-compatible",
+        "--base-url",
+        local.url,
+        "--model",
+        "llama3.1:8b",
+        ...args,
+      ],
+      { cwd: repo.dir, env: { ...GIT_IDENTITY, ...env } },
+    );
+
+  it("is unknown without a price: the last line says so, never a guess", async () => {
+    const run = await exploreLocally();
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr.trim().split("\n").at(-1)).toMatch(
+      /^Wrote ideas\/.+\/research\.md \(cited 0 of 0 sources, cost unknown \(no price for llama3\.1:8b\)\)$/,
+    );
+    expect(log()[0]?.cost).toEqual({ priced: false, reason: "no price for llama3.1:8b" });
+  });
+
+  // The fake reports 100 input and 20 output tokens per request.
+  it("takes its price from IDEA_EXPLORER_PRICE_IN and IDEA_EXPLORER_PRICE_OUT", async () => {
+    const run = await exploreLocally(["--json"], {
+      IDEA_EXPLORER_PRICE_IN: "2",
+      IDEA_EXPLORER_PRICE_OUT: "10",
+    });
+    expect(run.code, run.stderr).toBe(0);
+    const cost = {
+      priced: true,
+      usd: 0.0004,
+      inputUsd: 0.0002,
+      outputUsd: 0.0002,
+      cacheUsd: 0,
+      searchUsd: 0,
+    };
+    expect(JSON.parse(run.stdout).stats.cost).toEqual(cost);
+    expect(log()[0]?.cost).toEqual(cost);
+  });
+
+  it("--price-in and --price-out win over the environment's price", async () => {
+    const run = await exploreLocally(["--price-in", "4", "--price-out", "20", "--json"], {
+      IDEA_EXPLORER_PRICE_IN: "2",
+      IDEA_EXPLORER_PRICE_OUT: "10",
+    });
+    expect(run.code, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout).stats.cost).toMatchObject({ priced: true, usd: 0.0008 });
+  });
+
+  it("refuses one price variable without the other, or a price that is not a number, before paying", async () => {
+    const half = await exploreLocally([], { IDEA_EXPLORER_PRICE_IN: "2" });
+    expect(half.code).toBe(2);
+    expect(half.stderr.trim().split("\n").at(-1)).toBe(
+      "idea-explorer explore: IDEA_EXPLORER_PRICE_IN and IDEA_EXPLORER_PRICE_OUT go together: the model's dollars per million input and output tokens",
+    );
+    const bad = await exploreLocally([], {
+      IDEA_EXPLORER_PRICE_IN: "two",
+      IDEA_EXPLORER_PRICE_OUT: "10",
+    });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr.trim().split("\n").at(-1)).toBe(
+      "idea-explorer explore: IDEA_EXPLORER_PRICE_IN: must be a number of US dollars per million tokens, such as 3 or 0.25",
+    );
+    expect(local.requests).toHaveLength(0);
   });
 });

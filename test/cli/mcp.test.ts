@@ -58,8 +58,6 @@ const call = (
   onprogress?: (p: Progress) => void,
 ) => s.call(name, args, onprogress);
 
-const scriptExploration = () => scriptSolarExploration(fake);
-
 function newFolders(): string[] {
   return readdirSync(path.join(repo.dir, "ideas")).filter((f) => f !== "2026-01-02-solar-dryer");
 }
@@ -121,7 +119,7 @@ describe("idea-explorer mcp (a real MCP client over stdio, fake Anthropic API)",
 
   it("explore_idea runs the explore workflow: progress, two files in one commit, then read and search find them", async () => {
     const s = await connect();
-    scriptExploration();
+    scriptSolarExploration(fake, { tokensPerTurn: { input_tokens: 20_000, output_tokens: 1_000 } });
     const progress: Progress[] = [];
     const result = await call(s, "explore_idea", { idea: IDEA, mode: "exploration" }, (p) =>
       progress.push(p),
@@ -139,11 +137,18 @@ describe("idea-explorer mcp (a real MCP client over stdio, fake Anthropic API)",
       readResearchPath: readPath,
       folder: `ideas/${folder}`,
       commitSha: expect.stringMatching(/^[0-9a-f]{40}$/),
-      stats: { steps: 2, toolCalls: 2, sources: 2, stoppedBy: "end" },
+      stats: {
+        steps: 2,
+        toolCalls: 2,
+        sources: 2,
+        stoppedBy: "end",
+        // 40k input and 2k output tokens at $3 / $15 per M, and one server-side search.
+        cost: { priced: true, usd: 0.16, inputUsd: 0.12, outputUsd: 0.03, searchUsd: 0.01 },
+      },
     });
     expect(textOf(result)).toMatch(
       new RegExp(
-        `^Wrote ideas/${folder}/research\\.md \\(2 model steps, 2 tool calls, 2 sources, .*read_research, path "${readPath}"`,
+        `^Wrote ideas/${folder}/research\\.md \\(2 model steps, 2 tool calls, 2 sources, 40,000 input and 2,000 output tokens, \\d+\\.\\d s, \\$0\\.16\\)\\. Read it with read_research, path "${readPath}"`,
       ),
     );
 

@@ -25,7 +25,9 @@
  *   request has `stream: true` (streamText).
  * - Requests are checked the way the API checks them (API key and version headers, tool_use
  *   without tool_result, tool blocks without tools, more than 4 cache_control breakpoints).
- * - Usage not given in a reply is estimated at ~4 characters per token, so token budgets move.
+ * - Usage not given in a reply is estimated at ~4 characters per token, so token budgets move;
+ *   a reply with server-side searches reports `server_tool_use.web_search_requests`, counting
+ *   only the searches that returned results, as the API bills them.
  * - A request whose connection the client closes before its reply is complete (e.g. a call
  *   aborted while a `hang` reply holds it open) gets `closedByClient: true`; the fake's own
  *   `close()` does not count. Poll it (`vi.waitFor`) to check that a cancel reached the request.
@@ -216,7 +218,11 @@ export async function startFakeAnthropic(
 function toMessage(request: RecordedRequest, scripted: MessageReply, n: number): Message {
   const { system, tools, messages } = request.body;
   const estimate = (value: unknown) => Math.max(1, Math.ceil(JSON.stringify(value).length / 4));
-  const webSearches = scripted.content.filter((b) => b.type === "server_tool_use").length;
+  // As the API bills them: a search whose result is an error is not counted.
+  const searched = scripted.content.some((b) => b.type === "server_tool_use");
+  const webSearches = scripted.content.filter(
+    (b) => b.type === "web_search_tool_result" && Array.isArray(b.content),
+  ).length;
   return {
     id: `msg_fake${String(n).padStart(4, "0")}`,
     type: "message",
@@ -230,7 +236,7 @@ function toMessage(request: RecordedRequest, scripted: MessageReply, n: number):
       output_tokens: estimate(scripted.content),
       cache_creation_input_tokens: 0,
       cache_read_input_tokens: 0,
-      ...(webSearches ? { server_tool_use: { web_search_requests: webSearches } } : {}),
+      ...(searched ? { server_tool_use: { web_search_requests: webSearches } } : {}),
       ...scripted.usage,
     },
   };

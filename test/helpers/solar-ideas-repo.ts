@@ -60,27 +60,38 @@ export function solarIdeasRepo(): Promise<TempTree> {
 
 /**
  * Two model turns: read_research on the earlier exploration, then a server-side web search
- * and the report (citing the first hit), each optionally after some narration.
+ * and the report (citing the first hit), each optionally after some narration. `tokensPerTurn`
+ * fixes each turn's usage (instead of the fake's estimate), for an exact cost.
  */
 export function scriptSolarExploration(
   fake: FakeAnthropicServer,
-  options: { report?: string; narrate?: boolean; extra?: string } = {},
+  options: {
+    report?: string;
+    narrate?: boolean;
+    extra?: string;
+    tokensPerTurn?: { input_tokens: number; output_tokens: number };
+  } = {},
 ) {
   const [hit] = SOLAR_HITS;
   const report = options.report ?? "# Solar dehydrator kits\n\nDemand is growing.";
+  const usage = options.tokensPerTurn ? { usage: options.tokensPerTurn } : {};
   fake.enqueue(
     reply.toolUse(
       "read_research",
       { path: EARLIER_PATH },
       {
         ...(options.narrate ? { narration: "Let me read the earlier research first." } : {}),
+        ...usage,
       },
     ),
-    reply.message([
-      ...(options.narrate ? [block.text("Now let me search the web.")] : []),
-      ...block.webSearch("solar dehydrator market size", [...SOLAR_HITS]),
-      block.text(report, [block.cite(hit, "Demand is growing")]),
-      ...(options.extra ? [block.text(options.extra)] : []),
-    ]),
+    reply.message(
+      [
+        ...(options.narrate ? [block.text("Now let me search the web.")] : []),
+        ...block.webSearch("solar dehydrator market size", [...SOLAR_HITS]),
+        block.text(report, [block.cite(hit, "Demand is growing")]),
+        ...(options.extra ? [block.text(options.extra)] : []),
+      ],
+      usage,
+    ),
   );
 }

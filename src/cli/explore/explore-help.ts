@@ -28,7 +28,8 @@ Options:
   --timeout DURATION           the whole run's time limit, e.g. 90s, 20m, 2h (default 10m)
   --max-cost USD               stop searching past this many dollars and write the report
   --price-in USD, --price-out USD   the model's price per million input/output tokens, for models
-                               with no known price (local models) or to override the table
+                               with no known price (local models) or to override the table;
+                               they win over IDEA_EXPLORER_PRICE_IN / IDEA_EXPLORER_PRICE_OUT
   --request-timeout DURATION   how long one model request may go unanswered before it is sent
                                again, twice at most, with a notice (default 5m)
   --stats                      record every tool call in exploration-log.json and the result
@@ -49,6 +50,6 @@ Options:
 
 Environment: ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL, GITHUB_REPO, GITHUB_TOKEN, GITHUB_BRANCH,
 GITHUB_API_URL, GITHUB_TIMEOUT_MS, SEARXNG_URL, TAVILY_API_KEY, BRAVE_API_KEY,
-OPENAI_COMPATIBLE_API_KEY.
+OPENAI_COMPATIBLE_API_KEY, IDEA_EXPLORER_PRICE_IN, IDEA_EXPLORER_PRICE_OUT.
 Exit codes: 0 done (or already explored), 1 failed, 2 bad input or configuration,
 130 stopped by Ctrl+C, 143 stopped by SIGTERM (nothing committed).`;

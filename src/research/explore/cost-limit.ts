@@ -9,7 +9,7 @@ import type { ResolvedModel } from "../../models/resolve-model.ts";
 export function checkCostLimit(request: ExploreRequest, model: ResolvedModel): void {
   if (request.maxCostUsd !== undefined && !model.price) {
     throw new ConfigError(
-      `max-cost needs a price for ${model.modelId}; give its dollars per million tokens with --price-in and --price-out`,
+      `max-cost needs a price for ${model.modelId}; give its dollars per million tokens with --price-in and --price-out (or IDEA_EXPLORER_PRICE_IN and IDEA_EXPLORER_PRICE_OUT)`,
     );
   }
 }

@@ -1,8 +1,10 @@
 import { mkdir, readFile } from "node:fs/promises";
 import path from "node:path";
+import { anthropic } from "@ai-sdk/anthropic";
 import { APICallError } from "ai";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
+  block,
   cacheBreakpoints,
   reply,
   startFakeAnthropic,
@@ -336,6 +338,41 @@ describe("the cost of a session", () => {
       await session.turn("Two", recorder().listener);
       // 300,000 input tokens at $3 per million, 3,000 output at $15.
       expect(session.cost()).toMatchObject({ priced: true, usd: 0.945 });
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it("charges the searches Anthropic bills: a failed one is not", async () => {
+    const hit = { url: "https://export.example/slow", title: "Slow exports" };
+    const fake = await startFakeAnthropic({
+      replies: [
+        reply.message(
+          [
+            ...block.webSearch("slow csv exports", [hit]),
+            ...block.webSearchError("slow csv exports fix", "unavailable"),
+            block.text("Found one page."),
+          ],
+          { usage: { input_tokens: 0, output_tokens: 0 } },
+        ),
+      ],
+    });
+    try {
+      const session = createInterviewSession({
+        model: fake.model(),
+        tools: {
+          ...tools(),
+          web_search: anthropic.tools.webSearch_20250305({ maxUses: 3 }),
+        },
+        instructions: "Interview.",
+        maxStepsPerTurn: 3,
+        pricing: {
+          modelId: "claude-sonnet-5-5",
+          price: priceFor("anthropic", "claude-sonnet-5-5"),
+        },
+      });
+      await session.turn("One", recorder().listener);
+      expect(session.cost()).toMatchObject({ priced: true, searchUsd: 0.01, usd: 0.01 });
     } finally {
       await fake.close();
     }

@@ -9,6 +9,7 @@ import {
 } from "ai";
 import { type AgentError, apiLabel, toAgentError } from "../../agent/agent-error.ts";
 import { DEFAULT_LIMITS } from "../../agent/agent-limits.ts";
+import { billedWebSearches } from "../../agent/billed-searches.ts";
 import { cachedCallSettings } from "../../agent/prompt-caching.ts";
 import { startRunClock } from "../../agent/run-clock.ts";
 import { costOf, type ModelPrice, type RunCost } from "../../models/pricing.ts";
@@ -114,9 +115,7 @@ export function createInterviewSession(options: InterviewSessionOptions): Interv
         usage.outputTokens += step.usage.outputTokens ?? 0;
         usage.cacheReadTokens += step.usage.inputTokenDetails?.cacheReadTokens ?? 0;
         usage.cacheWriteTokens += step.usage.inputTokenDetails?.cacheWriteTokens ?? 0;
-        searches += step.toolCalls.filter(
-          (call) => call.providerExecuted && call.toolName === "web_search",
-        ).length;
+        searches += billedWebSearches([step]);
         completed.push(...step.response.messages);
         lastFinish = { reason: step.finishReason, steps: stepCount };
       },
