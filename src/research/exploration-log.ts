@@ -18,7 +18,7 @@ export interface ExplorationLogEntry {
   durationMs: number;
   steps: number;
   stoppedBy: string;
-  /** The report was cut off at the output limit even after one continuation. */
+  /** Cut off at the output limit even after one continuation, or cut to fit the store. */
   truncated?: boolean;
   /** What the run cost in US dollars, by part, or `{ priced: false, reason }`. */
   cost?: RunCost;

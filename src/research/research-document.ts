@@ -20,7 +20,7 @@ export interface ResearchFrontmatter {
   fingerprint: string;
   sources: number;
   updated?: string;
-  /** The report was cut off at the model's output limit (see the note at its end). */
+  /** Incomplete: cut off at the output limit, or cut to fit the store (see the note at its end). */
   truncated?: boolean;
 }
 

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { constants } from "node:fs";
 import { type FileHandle, lstat, open, rename, unlink } from "node:fs/promises";
 import { ensureParents } from "./ensure-parents.ts";
@@ -9,6 +8,7 @@ import { parseRelativePath } from "./relative-path.ts";
 import { isSandboxError, sandboxErrors } from "./sandbox-error.ts";
 import type { SandboxRoot } from "./sandbox-root.ts";
 import { verifyOpened } from "./verify-opened.ts";
+import { newWriteTempName } from "./write-temps.ts";
 
 /** 'wx' plus O_NOFOLLOW: the temp name must be new, and is never a link. */
 const TEMP_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
@@ -79,7 +79,7 @@ async function replaceAtomically(
   mode: number | undefined,
   rel: string,
 ): Promise<void> {
-  const tempPath = parent.child(`.${randomUUID()}.tmp`);
+  const tempPath = parent.child(newWriteTempName());
   let handle: FileHandle | undefined;
   try {
     handle = await open(tempPath, TEMP_FLAGS, 0o666);

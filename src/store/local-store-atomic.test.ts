@@ -1,4 +1,6 @@
-import { chmod, mkdir, readFile, stat, writeFile } from "node:fs/promises";
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { chmod, mkdir, readdir, readFile, stat, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { ISOLATED_GIT_ENV, isolatedGit } from "../../test/helpers/isolated-git.ts";
@@ -122,6 +124,53 @@ describe("LocalStore commits with git plumbing", () => {
     expect(git(tree.dir, "status", "--porcelain")).toBe("");
   });
 
+  it("removes the temp indexes and blob folders of killed runs, never those of live ones", async () => {
+    const tree = await seededRepo();
+    const state = path.join(tree.dir, ".git/idea-explorer");
+    await mkdir(state, { recursive: true });
+    const exited = spawn(process.execPath, ["-e", ""]);
+    await once(exited, "exit");
+    const dead = exited.pid!;
+    const live = spawn("sleep", ["30"]);
+    try {
+      const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
+      const temp = async (name: string, age: number, folder = false) => {
+        const at = path.join(state, name);
+        if (folder) {
+          await mkdir(at);
+          await writeFile(path.join(at, "0"), "blob");
+        } else {
+          await writeFile(at, "index");
+        }
+        await utimes(at, minutesAgo(age), minutesAgo(age));
+      };
+      // Killed runs: their pid is gone (or, two hours on, whatever the pid says).
+      await temp(`index-${dead}-0a1b2c3d4e5f`, 2);
+      await temp(`index-${dead}-0a1b2c3d4e5f.lock`, 2);
+      await temp(`blobs-${dead}-Ab12Cd`, 2, true);
+      await temp(`blobs-Zx98Yw`, 120, true);
+      await temp(`index-${live.pid}-aaaaaaaaaaaa`, 120);
+      // Live runs, or too fresh to judge: this process, a running one, a pid that just died.
+      const kept = [
+        `index-${process.pid}-bbbbbbbbbbbb`,
+        `blobs-${live.pid}-Qw12Er`,
+        `index-${dead}-cccccccccccc`,
+        "blobs-Po09Iu",
+      ];
+      await temp(kept[0]!, 30);
+      await temp(kept[1]!, 30, true);
+      await temp(kept[2]!, 0);
+      await temp(kept[3]!, 30, true);
+
+      await store(tree.dir).commit(research("solar"), "Explore: solar");
+
+      expect((await readdir(state)).filter((n) => n !== "locks").sort()).toEqual(kept.sort());
+      expect(git(tree.dir, "log", "-1", "--format=%s")).toBe("Explore: solar");
+    } finally {
+      live.kill();
+    }
+  });
+
   it("restores a committed folder whose working copy a crash left behind", async () => {
     const tree = await seededRepo();
     const s = store(tree.dir);
@@ -173,5 +222,40 @@ describe("LocalStore in a plain folder", () => {
     ]);
     expect((await s.listIdeaFolders()).sort()).toEqual(["by-hand", "solar"]);
     expect(await s.readText("ideas/solar/research.md")).toBe("# solar\n");
+  });
+
+  it("takes a folder holding nothing but temp files, or nothing, for a crashed run's leftover", async () => {
+    const temp = ".0f8fad5b-d9cb-469f-a165-70867728950e.tmp";
+    const tree = await makeTempTree({
+      files: {
+        [`ideas/solar/${temp}`]: "---\nfingerprint: 0123",
+        "ideas/by-hand/notes.txt": "a note, no research.md: it counts\n",
+        "ideas/by-hand-too/research.md": "# Written by hand\n",
+        "ideas/by-hand-too/.draft.tmp": "not one of our temp names\n",
+      },
+    });
+    trees.push(tree);
+    await mkdir(path.join(tree.dir, "ideas/empty"));
+    const s = new LocalStore({ root: tree.dir });
+    expect((await s.listIdeaFolders()).sort()).toEqual(["by-hand", "by-hand-too"]);
+    expect(await s.readText(`ideas/solar/${temp}`)).toBeUndefined();
+
+    for (const folder of ["solar", "empty"]) {
+      const result = await s.commit(research(folder), "x");
+      expect(result.notes).toEqual([
+        `ideas/${folder} held files of an earlier run that did not finish; they were replaced`,
+      ]);
+      expect((await readdir(path.join(tree.dir, "ideas", folder))).sort()).toEqual([
+        "exploration-log.json",
+        "research.md",
+      ]);
+    }
+    expect((await s.listIdeaFolders()).sort()).toEqual([
+      "by-hand",
+      "by-hand-too",
+      "empty",
+      "solar",
+    ]);
+    expect(await readdir(path.join(tree.dir, "ideas/by-hand-too"))).toContain(".draft.tmp");
   });
 });

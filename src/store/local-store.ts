@@ -4,12 +4,13 @@ import { mkdir, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { openSandboxRoot, type SandboxRoot } from "../sandbox/sandbox-root.ts";
 import { writeFileInside } from "../sandbox/write-inside.ts";
+import { removeWriteTempsInside } from "../sandbox/write-temps.ts";
 import type { IdeaLock, IdeaLockOptions } from "./idea-lock.ts";
 import { acquireFileLock } from "./local/file-lock.ts";
 import {
   COMPLETION_MARK,
   folderSnapshot,
-  MAX_FILE_BYTES,
+  isUnfinishedFolder,
   readWorkingText,
 } from "./local/folder-snapshot.ts";
 import { storeErrorFromFs } from "./local/fs-store-error.ts";
@@ -19,7 +20,7 @@ import { GitRepository } from "./local/git-repository.ts";
 import { localContents } from "./local/local-contents.ts";
 import type { GitOptions } from "./local/run-git.ts";
 import { storeErrorFromSandbox } from "./local/sandbox-store-error.ts";
-import { checkResearchFiles } from "./research-files.ts";
+import { checkResearchFiles, MAX_STORED_FILE_BYTES } from "./research-files.ts";
 import { StoreError } from "./research-reader.ts";
 import type {
   CommitDecision,
@@ -178,7 +179,12 @@ export class LocalStore implements ResearchStore {
     return [...new Set(notes)];
   }
 
-  /** A plain folder: under a folder-wide lock, files renamed into place, the completion mark last. */
+  /**
+   * A plain folder: under a folder-wide lock, files renamed into place, the completion mark
+   * last. A folder a crashed run left (see isUnfinishedFolder) is written into: the temp files
+   * of its unfinished writes are removed (no write is in flight while the lock is held) and one
+   * note says so.
+   */
   async #commitToFolder<T>(
     decide: (head: ResearchSnapshot) => Promise<CommitDecision<T>>,
   ): Promise<{ value: T; commit?: CommitResult }> {
@@ -196,9 +202,21 @@ export class LocalStore implements ResearchStore {
       const files = decision.files
         .map((file, i) => ({ path: paths[i]!, content: file.content }))
         .sort((a, b) => Number(isMark(a.path)) - Number(isMark(b.path)));
-      const notes = await this.#writeChanged(files, snapshot);
+      const notes = new Set<string>();
+      for (const folder of new Set(paths.map(folderOf))) {
+        const name = /^ideas\/([^/]+)$/.exec(folder)?.[1];
+        if (name === undefined || !(await isUnfinishedFolder(root, name))) continue;
+        await removeWriteTempsInside(root, folder).catch((error: unknown) => {
+          throw storeErrorFromSandbox(error, `Could not clean ${JSON.stringify(folder)}`);
+        });
+        notes.add(leftoverNote(folder));
+      }
+      for (const note of await this.#writeChanged(files, snapshot)) notes.add(note);
       const result: CommitResult = { locations: paths };
-      return { value: decision.value, commit: notes.length ? { ...result, notes } : result };
+      return {
+        value: decision.value,
+        commit: notes.size ? { ...result, notes: [...notes] } : result,
+      };
     } finally {
       await lock.release();
     }
@@ -215,7 +233,7 @@ export class LocalStore implements ResearchStore {
       const current = await readWorkingText(root, file.path).catch(() => undefined);
       if (current === file.content) continue;
       if (current !== undefined && (await before.readText(file.path)) === undefined) {
-        notes.add(leftoverNote(file.path));
+        notes.add(leftoverNote(folderOf(file.path)));
       }
       await this.#write(root, file.path, file.content);
     }
@@ -224,7 +242,7 @@ export class LocalStore implements ResearchStore {
 
   async #write(root: SandboxRoot, repoPath: string, content: string | Uint8Array): Promise<void> {
     try {
-      await writeFileInside(root, repoPath, content, { maxBytes: MAX_FILE_BYTES });
+      await writeFileInside(root, repoPath, content, { maxBytes: MAX_STORED_FILE_BYTES });
     } catch (error) {
       throw storeErrorFromSandbox(error, `Could not write ${JSON.stringify(repoPath)}`);
     }
@@ -300,7 +318,10 @@ function isMark(repoPath: string): boolean {
   return repoPath.endsWith(`/${COMPLETION_MARK}`);
 }
 
-function leftoverNote(repoPath: string): string {
-  const folder = repoPath.split("/").slice(0, -1).join("/");
+function folderOf(repoPath: string): string {
+  return repoPath.split("/").slice(0, -1).join("/");
+}
+
+function leftoverNote(folder: string): string {
   return `${folder} held files of an earlier run that did not finish; they were replaced`;
 }

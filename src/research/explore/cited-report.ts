@@ -16,6 +16,10 @@ export type CitedReport = {
 const TRUNCATED_NOTE =
   "> **Note:** this report is incomplete: the model reached its output limit before it finished, even after being asked once to continue.";
 
+/** Ends a report cut short to fit the store's file limit (see fitToStore). */
+const CUT_FOR_SIZE_NOTE =
+  "> **Note:** this report is incomplete: it was longer than the ideas repository can store in one file, so only its beginning was kept.";
+
 /**
  * Derived from the persisted research step alone, so the commit (research.md and the log) and
  * the run's result (its stats) agree, on a replay too.
@@ -23,7 +27,9 @@ const TRUNCATED_NOTE =
 export function citedReport(outcome: ResearchOutcome): CitedReport {
   const { text, removed } = citeRetrieved(stripModelSources(outcome.report), outcome.sources);
   return {
-    report: outcome.truncated ? `${text}\n\n${TRUNCATED_NOTE}` : text,
+    report: outcome.truncated
+      ? `${text}\n\n${outcome.cutForSize ? CUT_FOR_SIZE_NOTE : TRUNCATED_NOTE}`
+      : text,
     removed,
     citations: citationStats(text, outcome.sources),
   };

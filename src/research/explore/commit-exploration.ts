@@ -18,6 +18,7 @@ import {
 } from "../research-document.ts";
 import { type CitedReport, citedReport } from "./cited-report.ts";
 import type { ExplorePayload, ExplorePlan } from "./explore-plan.ts";
+import { fitToStore } from "./fit-report.ts";
 import type { ResearchOutcome } from "./research-outcome.ts";
 import { searchFailures } from "./run-warnings.ts";
 
@@ -30,6 +31,8 @@ export type CommittedExploration = {
   researchPath: string;
   logPath: string;
   commit?: CommitResult;
+  /** The report was cut to fit the store's file limit (see fitToStore); cutReport redoes it. */
+  cutForSize?: ResearchOutcome["cutForSize"];
 };
 
 /**
@@ -88,21 +91,29 @@ async function decideOnHead(
     }
   }
   const target = paths(folder);
-  const cited = citedReport(outcome);
   const previous = plan.isUpdate
     ? ((await head.readText(target.researchPath)) ?? plan.previous?.content)
     : undefined;
-  const document = buildDocument(payload, plan, outcome, cited.report, previous);
-  const entry = logEntry(payload, plan, outcome, cited, target.researchPath);
+  const fitted = fitToStore(outcome, (o) =>
+    renderResearch(buildDocument(payload, plan, o, citedReport(o).report, previous)),
+  );
+  const entry = logEntry(
+    payload,
+    plan,
+    fitted.outcome,
+    citedReport(fitted.outcome),
+    target.researchPath,
+  );
   const log = appendLogEntry(await head.readText(target.logPath), entry);
+  const cut = fitted.outcome.cutForSize;
   return {
     kind: "commit",
     files: [
-      { path: target.researchPath, content: renderResearch(document) },
+      { path: target.researchPath, content: fitted.text },
       { path: target.logPath, content: log },
     ],
     message,
-    value: { status, ...target },
+    value: { status, ...target, ...(cut ? { cutForSize: cut } : {}) },
   };
 }
 

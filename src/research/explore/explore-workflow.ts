@@ -5,6 +5,7 @@ import { citedReport } from "./cited-report.ts";
 import { commitExploration } from "./commit-exploration.ts";
 import { deepResearch } from "./deep/deep-workflow.ts";
 import type { ExplorePayload, ExplorePlan } from "./explore-plan.ts";
+import { cutReport } from "./fit-report.ts";
 import { prepareExploration } from "./prepare-exploration.ts";
 import { type ResearchDeps, researchExploration } from "./research-exploration.ts";
 import { runWarnings } from "./run-warnings.ts";
@@ -121,8 +122,10 @@ async function exploreSteps(
   const url = locations.find((l) => l.endsWith("/research.md") && l.startsWith("http"));
   const commitSha = committed.commit?.commitSha;
   const notes = committed.commit?.notes;
-  const warnings = runWarnings(outcome);
-  const { citations } = citedReport(outcome);
+  // What was committed: the report as it was cut to fit the store, if it had to be.
+  const filed = committed.cutForSize ? cutReport(outcome, committed.cutForSize.keptBytes) : outcome;
+  const warnings = runWarnings(filed);
+  const { citations } = citedReport(filed);
   return {
     status: committed.status,
     path: committed.researchPath,

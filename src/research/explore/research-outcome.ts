@@ -13,6 +13,11 @@ export type ResearchOutcome = {
   stoppedBy: string;
   /** Cut off at the output limit even after one continuation (absent in older step results). */
   truncated?: boolean;
+  /**
+   * The report was longer than the store can hold and only its first `keptBytes` were
+   * committed (set by the commit step's cut, never by the research step).
+   */
+  cutForSize?: { reportBytes: number; keptBytes: number };
   /** What the run cost, or why it is unknown (absent in older step results). */
   cost?: RunCost;
   usage: {

@@ -1,3 +1,4 @@
+import { MAX_STORED_FILE_BYTES } from "../../store/research-files.ts";
 import type { ToolCallLog } from "../../tools/tool-call-log.ts";
 import type { ResearchOutcome } from "./research-outcome.ts";
 
@@ -21,7 +22,12 @@ export function searchFailures(toolCalls: readonly ToolCallLog[]): SearchFailure
  */
 export function runWarnings(outcome: ResearchOutcome): string[] {
   const warnings: string[] = [];
-  if (outcome.truncated) {
+  if (outcome.cutForSize) {
+    const { reportBytes, keptBytes } = outcome.cutForSize;
+    warnings.push(
+      `the report (${bytes(reportBytes)}) did not fit the ideas repository's file limit (${bytes(MAX_STORED_FILE_BYTES)}); only its first ${bytes(keptBytes)} were committed, with "truncated: true"`,
+    );
+  } else if (outcome.truncated) {
     warnings.push(
       `the report was cut off at the model's output limit (${outcome.limits.maxOutputTokens.toLocaleString("en")} tokens), even after asking it once to continue; it is committed with "truncated: true"`,
     );
@@ -36,4 +42,8 @@ export function runWarnings(outcome: ResearchOutcome): string[] {
     );
   }
   return warnings;
+}
+
+function bytes(count: number): string {
+  return `${count.toLocaleString("en")} bytes`;
 }

@@ -30,6 +30,7 @@ export async function commitOnGitHead<T>(
   decide: (head: ResearchSnapshot) => Promise<CommitDecision<T>>,
   updateWorkingCopy: UpdateWorkingCopy,
 ): Promise<{ value: T; commit?: CommitResult }> {
+  await repo.removeStaleTemps();
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
     const head = await repo.head();
     const old = head?.commit;

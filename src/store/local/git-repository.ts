@@ -3,10 +3,12 @@ import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
+import { MAX_STORED_FILE_BYTES } from "../research-files.ts";
 import { StoreError } from "../research-reader.ts";
 import type { ResearchSnapshot } from "../research-store.ts";
 import { storeErrorFromFs } from "./fs-store-error.ts";
 import { type GitOptions, type GitOutput, gitFailure, gitNotRunnable, runGit } from "./run-git.ts";
+import { removeStaleCommitTemps } from "./stale-temps.ts";
 
 /** A blob at a repository path (relative to the ideas folder). */
 export interface GitEntry {
@@ -14,7 +16,6 @@ export interface GitEntry {
   sha: string;
 }
 
-const MAX_FILE_BYTES = 16 * 1024 * 1024;
 /** git's answers when another writer holds a ref or the index (`….lock: File exists`). */
 const LOCKED =
   /cannot lock ref|unable to create '[^']*\.lock'|\.lock': file exists|is at [0-9a-f]+ but expected|reference already exists/i;
@@ -109,7 +110,9 @@ export class GitRepository {
         if (entry.type !== "blob" || entry.mode === "120000") {
           throw new StoreError(`${repoPath} is not a file`);
         }
-        if (entry.size > MAX_FILE_BYTES) throw new StoreError(`${repoPath} is too large to read`);
+        if (entry.size > MAX_STORED_FILE_BYTES) {
+          throw new StoreError(`${repoPath} is too large to read`);
+        }
         return (await this.readBlob(entry.sha)).toString("utf8");
       },
     };
@@ -140,7 +143,8 @@ export class GitRepository {
     let temp: string | undefined;
     try {
       await mkdir(this.stateDir, { recursive: true });
-      temp = await mkdtemp(path.join(this.stateDir, "blobs-"));
+      // The pid in the name lets a later commit tell a killed run's folder from a live one's.
+      temp = await mkdtemp(path.join(this.stateDir, `blobs-${process.pid}-`));
       const dir = temp;
       const files = contents.map((_, i) => path.join(dir, String(i)));
       await Promise.all(contents.map((content, i) => writeFile(files[i]!, content)));
@@ -154,6 +158,14 @@ export class GitRepository {
     } finally {
       if (temp) await rm(temp, { recursive: true, force: true }).catch(() => {});
     }
+  }
+
+  /**
+   * Removes the temp indexes and blob folders of commits whose run was killed (see
+   * removeStaleCommitTemps): never one a live run may be using.
+   */
+  async removeStaleTemps(): Promise<void> {
+    await removeStaleCommitTemps(this.stateDir);
   }
 
   /** The tree of `base` with `entries` put in, built in a private index the user never sees. */
