@@ -5,10 +5,11 @@ import { type Backoff, backoffDelay, STORAGE_BACKOFF } from "./backoff.ts";
 import { createCheckpointedStep } from "./checkpointed-step.ts";
 import { executeJob, type JobOutcome, NOTIFY_STEP } from "./execute-job.ts";
 import { createFailureLog } from "./failure-log.ts";
+import type { JobBackend, JobListRequest, JobPage } from "./job-backend.ts";
 import { decodeCursor, encodeCursor } from "./job-cursor.ts";
 import { JobError, type JobFailure } from "./job-error.ts";
 import { JobEvents, type JobListener } from "./job-events.ts";
-import type { IdempotencyKey, JobRecord, JobStatus, NewJob } from "./job-record.ts";
+import type { IdempotencyKey, JobRecord, NewJob } from "./job-record.ts";
 import { JobStore } from "./job-store.ts";
 import { notifyJob } from "./notify-job.ts";
 import { settleJob } from "./settle-job.ts";
@@ -64,27 +65,15 @@ export interface JobRunnerOptions {
   storageBackoff?: Backoff;
 }
 
-export interface JobListRequest {
-  status?: JobStatus;
-  mode?: string;
-  limit: number;
-  cursor?: string;
-}
-
 export type { EnqueueOutcome } from "./admit-job.ts";
+export type { JobListRequest } from "./job-backend.ts";
 
-export interface JobRunner {
-  /**
-   * Stores the job durably (or finds the job already answering it: see EnqueueOutcome) and
-   * returns it as read back after the commit. Throws when the database cannot store it (see
-   * storageFailure): then nothing was queued.
-   */
+/** The embedded engine: a JobBackend whose answers are immediate, plus its own life cycle. */
+export interface JobRunner extends JobBackend {
   enqueue(job: NewJob): EnqueueOutcome;
-  /** The answer an idempotency key already has (replayed or key_reused), if it was used before. */
   replayIdempotent(tokenId: string | undefined, key: IdempotencyKey): EnqueueOutcome | undefined;
   get(id: string): JobRecord | undefined;
-  /** Newest first. Throws JobError("invalid_cursor") for a cursor it did not issue. */
-  list(request: JobListRequest): { jobs: JobRecord[]; nextCursor: string | undefined };
+  list(request: JobListRequest): JobPage;
   subscribe(jobId: string, listener: JobListener): () => void;
   /** Every job's events (e.g. to learn that any job finished). */
   subscribeAll(listener: JobListener): () => void;

@@ -43,7 +43,7 @@ CREATE TABLE IF NOT EXISTS job_steps (
  * `fingerprint` finds the in-flight job of the same idea; `idempotency_key` and `request_hash`
  * let a client retry a POST without queueing it twice.
  */
-const ADDED_COLUMNS = ["fingerprint", "idempotency_key", "request_hash"] as const;
+export const ADDED_COLUMNS = ["fingerprint", "idempotency_key", "request_hash"] as const;
 
 /**
  * Created after the columns they cover exist. The idempotency key is unique per API token, and a
@@ -59,6 +59,23 @@ CREATE INDEX IF NOT EXISTS jobs_by_fingerprint ON jobs (fingerprint, status)
 CREATE UNIQUE INDEX IF NOT EXISTS jobs_by_idempotency_key
   ON jobs (ifnull(token_id, ''), idempotency_key) WHERE idempotency_key IS NOT NULL;
 `;
+
+/**
+ * The schema for engines that run one statement at a time (D1): the tables, then, once the
+ * `ADDED_COLUMNS` a table lacks are added, the indexes. The same text node:sqlite runs.
+ */
+export const JOB_SCHEMA = {
+  tables: statementsOf(TABLES),
+  addedColumns: ADDED_COLUMNS,
+  indexes: statementsOf(INDEXES),
+};
+
+function statementsOf(script: string): string[] {
+  return script
+    .split(";")
+    .map((statement) => statement.trim())
+    .filter(Boolean);
+}
 
 /** Creates the tables and indexes, and brings an older database up to date; call in a transaction. */
 export function applyJobSchema(db: DatabaseSync): void {

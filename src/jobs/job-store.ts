@@ -1,26 +1,20 @@
 import { randomUUID } from "node:crypto";
-import type { DatabaseSync, SQLInputValue, SQLOutputValue, StatementSync } from "node:sqlite";
+import type { DatabaseSync, StatementSync } from "node:sqlite";
 import { inTransaction } from "./job-database.ts";
 import type { JobFailure } from "./job-error.ts";
 import type { JobRecord, JobStatus, NewJob, WebhookStatus, WebhookTarget } from "./job-record.ts";
+import {
+  BY_IDEMPOTENCY_KEY_SQL,
+  IN_FLIGHT_SQL,
+  INSERT_JOB_SQL,
+  insertJobParams,
+  type JobListQuery,
+  type JobRow,
+  listJobsSql,
+  optionalText,
+  toJobRecord,
+} from "./job-rows.ts";
 import type { JobProgress, Json } from "./workflow.ts";
-
-export interface JobListQuery {
-  status?: JobStatus;
-  mode?: string;
-  limit: number;
-  /** List jobs created before this position (from a cursor); newest first. */
-  beforeSeq?: number;
-}
-
-type Row = Record<string, SQLOutputValue>;
-
-const IN_FLIGHT_SQL = `SELECT id FROM jobs
-  WHERE fingerprint = ? AND status IN ('pending', 'running') AND kind = ? LIMIT 1`;
-
-/** `ifnull` as in the unique index (a request without a token is token ''), so it is used. */
-const BY_IDEMPOTENCY_KEY_SQL = `SELECT id, request_hash FROM jobs
-  WHERE ifnull(token_id, '') = ? AND idempotency_key = ?`;
 
 /**
  * Every read and write of the jobs and job_steps tables; no policy lives here. Each write is its
@@ -67,27 +61,7 @@ export class JobStore {
     if (!this.#db.isTransaction) throw new Error("insertPending needs an open transaction()");
     const id = randomUUID();
     const at = this.#stamp();
-    this.#sql(
-      `INSERT INTO jobs (id, kind, status, mode, title, payload, webhook_url, callback_secret,
-           webhook_status, token_id, fingerprint, idempotency_key, request_hash, created_at,
-           updated_at)
-         VALUES (?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(
-      id,
-      job.kind,
-      job.mode ?? null,
-      job.title ?? null,
-      JSON.stringify(job.payload),
-      job.webhook?.url ?? null,
-      job.webhook?.secret ?? null,
-      job.webhook ? "pending" : "skipped",
-      job.tokenId ?? null,
-      job.fingerprint ?? null,
-      job.idempotency?.key ?? null,
-      job.idempotency?.requestHash ?? null,
-      at,
-      at,
-    );
+    this.#sql(INSERT_JOB_SQL).run(...insertJobParams(id, job, at));
     return id;
   }
 
@@ -100,7 +74,7 @@ export class JobStore {
 
   /** The pending or running job of `kind` working on `fingerprint` (admission keeps it to one). */
   inFlight(kind: string, fingerprint: string): string | undefined {
-    const row = this.#sql(IN_FLIGHT_SQL).get(fingerprint, kind) as Row | undefined;
+    const row = this.#sql(IN_FLIGHT_SQL).get(fingerprint, kind) as JobRow | undefined;
     return row ? String(row.id) : undefined;
   }
 
@@ -109,40 +83,40 @@ export class JobStore {
     tokenId: string | undefined,
     key: string,
   ): { id: string; requestHash: string } | undefined {
-    const row = this.#sql(BY_IDEMPOTENCY_KEY_SQL).get(tokenId ?? "", key) as Row | undefined;
+    const row = this.#sql(BY_IDEMPOTENCY_KEY_SQL).get(tokenId ?? "", key) as JobRow | undefined;
     return row ? { id: String(row.id), requestHash: String(row.request_hash) } : undefined;
   }
 
   /** The query plans of the admission look-ups, so tests can prove they walk an index. */
   explainAdmission(): string[] {
     return [IN_FLIGHT_SQL, BY_IDEMPOTENCY_KEY_SQL].flatMap((sql) =>
-      (this.#sql(`EXPLAIN QUERY PLAN ${sql}`).all("x", "y") as Row[]).map((row) =>
+      (this.#sql(`EXPLAIN QUERY PLAN ${sql}`).all("x", "y") as JobRow[]).map((row) =>
         String(row.detail),
       ),
     );
   }
 
   get(id: string): JobRecord | undefined {
-    const row = this.#sql("SELECT * FROM jobs WHERE id = ?").get(id) as Row | undefined;
-    return row ? toRecord(row) : undefined;
+    const row = this.#sql("SELECT * FROM jobs WHERE id = ?").get(id) as JobRow | undefined;
+    return row ? toJobRecord(row) : undefined;
   }
 
   /** One page, newest first, plus the seq to continue from when more may follow. */
   list(query: JobListQuery): { jobs: JobRecord[]; lastSeq: number | undefined } {
-    const { sql, params } = listSql(query);
-    const rows = this.#sql(sql).all(...params) as Row[];
+    const { sql, params } = listJobsSql(query);
+    const rows = this.#sql(sql).all(...params) as JobRow[];
     const page = rows.slice(0, query.limit);
     const last = page.at(-1);
     return {
-      jobs: page.map(toRecord),
+      jobs: page.map(toJobRecord),
       lastSeq: rows.length > query.limit && last ? Number(last.seq) : undefined,
     };
   }
 
   /** The query plan of a listing, so tests can prove it walks an index. */
   explainList(query: JobListQuery): string[] {
-    const { sql, params } = listSql(query);
-    const rows = this.#sql(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as Row[];
+    const { sql, params } = listJobsSql(query);
+    const rows = this.#sql(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as JobRow[];
     return rows.map((row) => String(row.detail));
   }
 
@@ -164,7 +138,7 @@ export class JobStore {
   #oldestPending(): string | undefined {
     const row = this.#sql(
       "SELECT id FROM jobs WHERE status = 'pending' ORDER BY seq LIMIT 1",
-    ).get() as Row | undefined;
+    ).get() as JobRow | undefined;
     return row ? String(row.id) : undefined;
   }
 
@@ -172,7 +146,7 @@ export class JobStore {
   runningStartedAtLeast(starts: number): string[] {
     const rows = this.#sql(
       "SELECT id FROM jobs WHERE status = 'running' AND attempts >= ? ORDER BY seq",
-    ).all(starts) as Row[];
+    ).all(starts) as JobRow[];
     return rows.map((row) => String(row.id));
   }
 
@@ -198,7 +172,7 @@ export class JobStore {
   steps(jobId: string): Map<string, Json> {
     const rows = this.#sql("SELECT name, output FROM job_steps WHERE job_id = ?").all(
       jobId,
-    ) as Row[];
+    ) as JobRow[];
     return new Map(rows.map((row) => [String(row.name), JSON.parse(String(row.output)) as Json]));
   }
 
@@ -247,7 +221,7 @@ export class JobStore {
   webhookTarget(jobId: string): WebhookTarget | undefined {
     const row = this.#sql("SELECT webhook_url, callback_secret FROM jobs WHERE id = ?").get(
       jobId,
-    ) as Row | undefined;
+    ) as JobRow | undefined;
     if (!row || typeof row.webhook_url !== "string") return undefined;
     return { url: row.webhook_url, secret: optionalText(row.callback_secret) };
   }
@@ -257,7 +231,7 @@ export class JobStore {
     const rows = this.#sql(
       `SELECT id FROM jobs WHERE webhook_status = 'pending'
          AND status IN ('completed', 'failed') ORDER BY seq`,
-    ).all() as Row[];
+    ).all() as JobRow[];
     return rows.map((row) => String(row.id));
   }
 
@@ -292,66 +266,6 @@ export class JobStore {
   }
 }
 
-function listSql(query: JobListQuery): { sql: string; params: SQLInputValue[] } {
-  const where: string[] = [];
-  const params: SQLInputValue[] = [];
-  if (query.status) {
-    where.push("status = ?");
-    params.push(query.status);
-  }
-  if (query.mode) {
-    where.push("mode = ?");
-    params.push(query.mode);
-  }
-  if (query.beforeSeq !== undefined) {
-    where.push("seq < ?");
-    params.push(query.beforeSeq);
-  }
-  const filter = where.length > 0 ? `WHERE ${where.join(" AND ")}` : "";
-  params.push(query.limit + 1);
-  return { sql: `SELECT * FROM jobs ${filter} ORDER BY seq DESC LIMIT ?`, params };
-}
-
-function toRecord(row: Row): JobRecord {
-  const code = optionalText(row.error_code);
-  return {
-    id: String(row.id),
-    kind: String(row.kind),
-    status: String(row.status) as JobStatus,
-    mode: optionalText(row.mode),
-    title: optionalText(row.title),
-    payload: JSON.parse(String(row.payload)) as Json,
-    result: typeof row.result === "string" ? (JSON.parse(row.result) as Json) : undefined,
-    error: code ? { code, message: optionalText(row.error_message) ?? "" } : undefined,
-    progress:
-      typeof row.progress === "string" ? (JSON.parse(row.progress) as JobProgress) : undefined,
-    currentStep: optionalText(row.current_step),
-    attempts: Number(row.attempts),
-    webhook: {
-      status: String(row.webhook_status) as WebhookStatus,
-      detail: optionalText(row.webhook_detail),
-      origin: originOf(row.webhook_url),
-    },
-    tokenId: optionalText(row.token_id),
-    createdAt: String(row.created_at),
-    updatedAt: String(row.updated_at),
-    finishedAt: optionalText(row.finished_at),
-  };
-}
-
 function progressJson(progress: JobProgress | undefined): string | null {
   return progress ? JSON.stringify(progress) : null;
-}
-
-function optionalText(value: SQLOutputValue | undefined): string | undefined {
-  return typeof value === "string" ? value : undefined;
-}
-
-function originOf(url: SQLOutputValue | undefined): string | undefined {
-  if (typeof url !== "string") return undefined;
-  try {
-    return new URL(url).origin;
-  } catch {
-    return undefined;
-  }
 }

@@ -1,5 +1,5 @@
 import type { ExploreRequest } from "../config/explore-request.ts";
-import type { JobRunner } from "../jobs/job-runner.ts";
+import type { JobBackend } from "../jobs/job-backend.ts";
 import type { Json } from "../jobs/workflow.ts";
 import { EXPLORE_JOB_KIND } from "../research/explore/explore-service.ts";
 import { fingerprintIdea } from "../research/idea-identity.ts";
@@ -13,7 +13,7 @@ import type { SubmitExplore } from "./service-types.ts";
  * mode, the webhook beside the payload.
  */
 export function queueExplore(
-  jobs: JobRunner,
+  jobs: JobBackend,
   toPayload: (request: ExploreRequest) => Json,
   kind = EXPLORE_JOB_KIND,
 ): SubmitExplore {

@@ -1,6 +1,7 @@
 import type { ExploreRequest } from "../config/explore-request.ts";
+import type { EnqueueOutcome } from "../jobs/admit-job.ts";
+import type { JobBackend } from "../jobs/job-backend.ts";
 import type { IdempotencyKey, JobRecord, WebhookTarget } from "../jobs/job-record.ts";
-import type { EnqueueOutcome, JobRunner } from "../jobs/job-runner.ts";
 import type { Json } from "../jobs/workflow.ts";
 import type { RateLimit } from "./rate-limiter.ts";
 
@@ -36,7 +37,7 @@ export interface ServiceLogger {
 }
 
 export interface AppOptions {
-  jobs: JobRunner;
+  jobs: JobBackend;
   auth: { tokens: string[] };
   submitExplore: SubmitExplore;
   readResearch: ReadJobResearch;

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { ConfigError } from "../../config/config-error.ts";
-import type { JobRunner } from "../../jobs/job-runner.ts";
+import type { JobBackend } from "../../jobs/job-backend.ts";
 import { storageFailure } from "../../jobs/storage-failure.ts";
 import { StoreError } from "../../store/research-reader.ts";
 import { ApiError } from "../api-error.ts";
@@ -24,7 +24,7 @@ type Env = { Variables: AuthVariables };
  * explore use case (which may find the idea explored, or in flight, already).
  */
 export function exploreHandler(
-  jobs: JobRunner,
+  jobs: JobBackend,
   submit: SubmitExplore,
   allowPrivateWebhooks: boolean,
 ) {
@@ -55,7 +55,7 @@ export function exploreHandler(
 
     // Checked before the use case: a retry must get its job even once that job's idea is explored.
     const outcome =
-      (idempotency && jobs.replayIdempotent(tokenId, idempotency)) ??
+      (idempotency && (await jobs.replayIdempotent(tokenId, idempotency))) ??
       (await submitted(submit, {
         request: request.data,
         webhook: toWebhookTarget(body),

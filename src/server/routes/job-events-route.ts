@@ -1,8 +1,8 @@
 import type { Context } from "hono";
 import { type SSEStreamingApi, streamSSE } from "hono/streaming";
+import type { JobBackend } from "../../jobs/job-backend.ts";
 import type { JobEvent } from "../../jobs/job-events.ts";
 import { isFinished, type JobRecord } from "../../jobs/job-record.ts";
-import type { JobRunner } from "../../jobs/job-runner.ts";
 import { jobView, progressView } from "../job-view.ts";
 import { findJob } from "./jobs-routes.ts";
 
@@ -11,10 +11,10 @@ import { findJob } from "./jobs-routes.ts";
  * `{ status, current_step, progress }`; the stream ends with one `result` event holding the whole
  * job (as GET /api/jobs/:id shows it). A finished job gets its result at once.
  */
-export function jobEventsHandler(jobs: JobRunner, keepAliveMs: number) {
-  return (c: Context) => {
+export function jobEventsHandler(jobs: JobBackend, keepAliveMs: number) {
+  return async (c: Context) => {
     const id = c.req.param("id") ?? "";
-    findJob(jobs, id);
+    await findJob(jobs, id);
     return streamSSE(c, async (stream) => {
       const queue: JobEvent[] = [];
       let wake: (() => void) | undefined;
@@ -25,7 +25,7 @@ export function jobEventsHandler(jobs: JobRunner, keepAliveMs: number) {
       });
       stream.onAbort(() => wake?.());
       try {
-        const job = jobs.get(id);
+        const job = await jobs.get(id);
         if (!job) return;
         if (isFinished(job.status)) return await sendResult(stream, job);
         await sendProgress(stream, job.status, job.currentStep, job);

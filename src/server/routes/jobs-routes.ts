@@ -1,9 +1,9 @@
 import type { Context } from "hono";
 import { z } from "zod";
 import { researchModeSchema } from "../../config/explore-request.ts";
+import type { JobBackend } from "../../jobs/job-backend.ts";
 import { JobError } from "../../jobs/job-error.ts";
 import { JOB_STATUSES, type JobRecord } from "../../jobs/job-record.ts";
-import type { JobRunner } from "../../jobs/job-runner.ts";
 import { ApiError } from "../api-error.ts";
 import { jobView } from "../job-view.ts";
 import { renderMarkdown } from "../render-markdown.ts";
@@ -24,12 +24,12 @@ const listQuerySchema = z.object({
 });
 
 /** GET /api/jobs: newest first, filtered on indexed columns, cursor-paged. */
-export function listJobsHandler(jobs: JobRunner) {
-  return (c: Context) => {
+export function listJobsHandler(jobs: JobBackend) {
+  return async (c: Context) => {
     const query = listQuerySchema.safeParse(c.req.query());
     if (!query.success) throw ApiError.invalid(query.error, "invalid_query");
     try {
-      const page = jobs.list(query.data);
+      const page = await jobs.list(query.data);
       return c.json({ jobs: page.jobs.map(jobView), next_cursor: page.nextCursor ?? null });
     } catch (error) {
       if (error instanceof JobError) {
@@ -41,15 +41,15 @@ export function listJobsHandler(jobs: JobRunner) {
   };
 }
 
-export function findJob(jobs: JobRunner, id: string): JobRecord {
-  const job = jobs.get(id);
+export async function findJob(jobs: JobBackend, id: string): Promise<JobRecord> {
+  const job = await jobs.get(id);
   if (!job)
     throw new ApiError(404, "job_not_found", `no job with id ${JSON.stringify(id.slice(0, 80))}`);
   return job;
 }
 
-export function getJobHandler(jobs: JobRunner) {
-  return (c: Context) => c.json(jobView(findJob(jobs, c.req.param("id") ?? "")));
+export function getJobHandler(jobs: JobBackend) {
+  return async (c: Context) => c.json(jobView(await findJob(jobs, c.req.param("id") ?? "")));
 }
 
 const researchQuerySchema = z.object({
@@ -59,11 +59,11 @@ const researchQuerySchema = z.object({
 });
 
 /** GET /api/jobs/:id/research[?format=html]: the markdown, or sanitized HTML for the page. */
-export function researchHandler(jobs: JobRunner, read: ReadJobResearch) {
+export function researchHandler(jobs: JobBackend, read: ReadJobResearch) {
   return async (c: Context) => {
     const query = researchQuerySchema.safeParse({ format: c.req.query("format") });
     if (!query.success) throw ApiError.invalid(query.error, "invalid_query");
-    const job = findJob(jobs, c.req.param("id") ?? "");
+    const job = await findJob(jobs, c.req.param("id") ?? "");
     if (job.status !== "completed") {
       throw new ApiError(
         409,
