@@ -1,7 +1,7 @@
 import path from "node:path";
 import { ConfigError } from "../config/config-error.ts";
 import type { Env } from "../config/env.ts";
-import { GitHubStore } from "../store/github-store.ts";
+import { githubStoreFromEnv } from "../store/github-store-from-env.ts";
 import { LocalStore } from "../store/local-store.ts";
 import type { ResearchStore } from "../store/research-store.ts";
 
@@ -21,22 +21,6 @@ export function resolveStore(choice: StoreChoice, env: Env, cwd: string): Resear
     throw new ConfigError("choose either --github or --repo, not both");
   }
   const github = choice.repo ? undefined : (choice.github ?? env.GITHUB_REPO);
-  if (github) {
-    const match = /^([\w.-]+)\/([\w.-]+)$/.exec(github.trim());
-    if (!match) throw new ConfigError(`--github must look like owner/repo, got "${github}"`);
-    if (!env.GITHUB_TOKEN) {
-      throw new ConfigError(
-        `GITHUB_TOKEN is not set; export a token with contents:write access to ${github}`,
-      );
-    }
-    return new GitHubStore({
-      owner: match[1] as string,
-      repo: match[2] as string,
-      token: env.GITHUB_TOKEN,
-      ...(env.GITHUB_BRANCH ? { branch: env.GITHUB_BRANCH } : {}),
-      ...(env.GITHUB_API_URL ? { baseUrl: env.GITHUB_API_URL } : {}),
-      ...(env.GITHUB_TIMEOUT_MS ? { requestTimeoutMs: env.GITHUB_TIMEOUT_MS } : {}),
-    });
-  }
+  if (github) return githubStoreFromEnv(github, env);
   return new LocalStore({ root: path.resolve(cwd, choice.repo ?? ".") });
 }

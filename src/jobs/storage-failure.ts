@@ -1,5 +1,24 @@
 /** Why the job database could not be used, in words an operator can act on. */
-export type StorageFailure = "disk full" | "I/O error" | "database file cannot be opened" | "busy";
+export type StorageFailure =
+  | "disk full"
+  | "I/O error"
+  | "database file cannot be opened"
+  | "busy"
+  | "service unavailable";
+
+/**
+ * An engine's storage refusing a write it may take later (D1 or Workflows answering an error): a
+ * storage failure like SQLite's own, so the API answers 503 and nothing is acknowledged.
+ */
+export class JobStorageError extends Error {
+  override readonly name = "JobStorageError";
+  readonly failure: StorageFailure;
+
+  constructor(failure: StorageFailure, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.failure = failure;
+  }
+}
 
 // SQLite primary result codes (an extended code keeps its primary code in the low byte).
 const SQLITE_BUSY = 5;
@@ -21,6 +40,7 @@ const BY_CODE = new Map<number, StorageFailure>([
  */
 export function storageFailure(error: unknown): StorageFailure | undefined {
   if (!(error instanceof Error)) return undefined;
+  if (error instanceof JobStorageError) return error.failure;
   const { errcode } = error as { errcode?: unknown };
   if (typeof errcode === "number") {
     const failure = BY_CODE.get(errcode & 0xff);

@@ -25,7 +25,7 @@ export function pinnedGet(
   const { signal } = options;
   return new Promise((resolve, reject) => {
     if (signal.aborted) return reject(signal.reason);
-    const request = transport.request(url, {
+    const request = transport.request(url.href, {
       method: "GET",
       agent: false,
       lookup: pinnedLookup(target),

@@ -77,7 +77,7 @@ export function createFileReadTool(options: FileReadToolOptions) {
   });
 }
 
-const utf8 = new TextDecoder("utf-8", { fatal: true });
+const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
 
 /**
  * Text or refusal: a NUL byte or invalid UTF-8 means binary (images, archives, compiled code,

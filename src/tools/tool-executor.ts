@@ -72,7 +72,7 @@ function fromReaderError(error: unknown, shown: string): ReadResearchResult {
   return failure("api_error", `Failed to read file: ${error.message}`);
 }
 
-const utf8 = new TextDecoder("utf-8", { fatal: true });
+const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 function fromContents(answer: unknown, fullPath: string, shown: string): ReadResearchResult {

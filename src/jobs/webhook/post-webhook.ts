@@ -20,7 +20,7 @@ export function postWebhook(target: CheckedTarget, body: string, options: PostOp
   const transport = url.protocol === "https:" ? https : http;
   return new Promise<void>((resolve, reject) => {
     const request = transport.request(
-      url,
+      url.href,
       {
         method: "POST",
         agent: false,
@@ -32,7 +32,7 @@ export function postWebhook(target: CheckedTarget, body: string, options: PostOp
         response.resume();
         const status = response.statusCode ?? 0;
         if (status >= 200 && status < 300) return resolve();
-        reject(statusError(url.host, status));
+        reject(webhookStatusError(url.host, status));
       },
     );
     request.on("error", (error) => reject(networkError(url.host, error, options.timeoutMs)));
@@ -40,7 +40,8 @@ export function postWebhook(target: CheckedTarget, body: string, options: PostOp
   });
 }
 
-function statusError(host: string, status: number): WebhookError {
+/** What a receiver's non-2xx answer means: a redirect is never followed, 5xx/408/429 are retried. */
+export function webhookStatusError(host: string, status: number): WebhookError {
   if (status >= 300 && status < 400) {
     return new WebhookError(`${host} answered a redirect (HTTP ${status}), not followed`, {
       retryable: false,

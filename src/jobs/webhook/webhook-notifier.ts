@@ -1,7 +1,7 @@
 import { setTimeout as delay } from "node:timers/promises";
 import { type HostLookup, systemLookup } from "../../net/host-lookup.ts";
 import type { WebhookTarget } from "../job-record.ts";
-import { postWebhook } from "./post-webhook.ts";
+import { type PostOptions, postWebhook } from "./post-webhook.ts";
 import type { WebhookBody } from "./webhook-body.ts";
 import { SIGNATURE_HEADER, signWebhookBody } from "./webhook-signature.ts";
 import { checkWebhookTarget, WebhookError } from "./webhook-target.ts";
@@ -15,7 +15,15 @@ export interface WebhookNotifier {
   deliver(target: WebhookTarget, body: WebhookBody, signal?: AbortSignal): Promise<WebhookOutcome>;
 }
 
+/**
+ * One delivery attempt; throws WebhookError (retryable or not). By default the target is checked
+ * (and re-resolved) and posted with node:http on the checked addresses; an engine without
+ * sockets (a Worker) passes its fetch.
+ */
+export type WebhookTransport = (url: string, body: string, options: PostOptions) => Promise<void>;
+
 export interface WebhookNotifierOptions {
+  transport?: WebhookTransport;
   /** Allow loopback and private targets (local set-ups); off by default. */
   allowPrivate?: boolean;
   lookup?: HostLookup;
@@ -41,6 +49,10 @@ export function createWebhookNotifier(options: WebhookNotifierOptions = {}): Web
   const delays = options.retryDelaysMs ?? DEFAULT_WEBHOOK_RETRY_DELAYS_MS;
   const sleep = options.sleep ?? ((ms, signal) => delay(ms, undefined, { signal }));
   const userAgent = options.userAgent ?? "idea-explorer-webhook/1";
+  const transport: WebhookTransport =
+    options.transport ??
+    (async (url, body, post) =>
+      postWebhook(await checkWebhookTarget(url, { lookup, allowPrivate }), body, post));
 
   return {
     async deliver(target, body, signal = new AbortController().signal) {
@@ -58,8 +70,7 @@ export function createWebhookNotifier(options: WebhookNotifierOptions = {}): Web
       for (;;) {
         attempts += 1;
         try {
-          const checked = await checkWebhookTarget(target.url, { lookup, allowPrivate });
-          await postWebhook(checked, text, { headers, timeoutMs, signal });
+          await transport(target.url, text, { headers, timeoutMs, signal });
           return { status: "delivered", attempts };
         } catch (error) {
           signal.throwIfAborted();

@@ -1,0 +1,68 @@
+import type { WorkflowStep as CloudflareStep, WorkflowStepConfig } from "cloudflare:workers";
+import { NonRetryableError } from "cloudflare:workflows";
+import { classifyJobFailure, type JobFailure } from "../../../src/jobs/job-error.ts";
+import type { Json, WorkflowStep } from "../../../src/jobs/workflow.ts";
+
+/**
+ * A paid step (prepare, research, plan, a sub-question, synthesis, commit) is retried twice, as
+ * the embedded engine runs a job up to three times; its result is what a restart resumes from.
+ * The timeout is the Workflows default's order: a deep run's steps fit in it by --timeout.
+ */
+export const PAID_STEP: WorkflowStepConfig = {
+  retries: { limit: 2, delay: "10 seconds", backoff: "exponential" },
+  timeout: "30 minutes",
+};
+
+/** A bookkeeping write to D1: cheap, so tried more often and sooner. */
+export const RECORD_STEP: WorkflowStepConfig = {
+  retries: { limit: 5, delay: "1 second", backoff: "exponential" },
+  timeout: "1 minute",
+};
+
+const FAILURE_PREFIX = "job-failure:";
+
+/**
+ * Our step contract over Cloudflare's `step.do`. A failure leaves the step as one JSON line
+ * (code, message, retryable) because Workflows keeps only an error's message across a retry or a
+ * restart; a failure that another try cannot fix (a bad key, a configuration error) is not
+ * retried. `onStart` hears each step that really runs (a replayed step returns its stored value).
+ */
+export function durableStep(
+  step: CloudflareStep,
+  onStart: (name: string) => Promise<void>,
+): WorkflowStep {
+  return {
+    do<T extends Json>(name: string, fn: () => Promise<T>): Promise<T> {
+      const run = async () => {
+        await onStart(name);
+        try {
+          return await fn();
+        } catch (error) {
+          throw stepError(classifyJobFailure(error));
+        }
+      };
+      // Workflows' types want a structured-clone-able result; Json is one.
+      return step.do(name, PAID_STEP, run as () => Promise<never>) as Promise<T>;
+    },
+  };
+}
+
+function stepError(failure: JobFailure): Error {
+  const message = `${FAILURE_PREFIX}${JSON.stringify(failure)}`;
+  return failure.retryable ? new Error(message) : new NonRetryableError(message);
+}
+
+/** What a workflow's error means for its job, whether a step left it or the code around steps threw it. */
+export function failureOf(error: unknown): JobFailure {
+  const message = error instanceof Error ? error.message : "";
+  const at = message.indexOf(FAILURE_PREFIX);
+  if (at >= 0) {
+    try {
+      const parsed = JSON.parse(message.slice(at + FAILURE_PREFIX.length)) as JobFailure;
+      if (typeof parsed.code === "string" && typeof parsed.message === "string") return parsed;
+    } catch {
+      // Not ours after all: classified below.
+    }
+  }
+  return classifyJobFailure(error);
+}

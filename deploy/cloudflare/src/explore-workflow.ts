@@ -1,0 +1,115 @@
+import {
+  type WorkflowStep as CloudflareStep,
+  WorkflowEntrypoint,
+  type WorkflowEvent,
+} from "cloudflare:workers";
+import { ConfigError } from "../../../src/config/config-error.ts";
+import type { JobRecord } from "../../../src/jobs/job-record.ts";
+import { buildWebhookBody, summaryFromResult } from "../../../src/jobs/webhook/webhook-body.ts";
+import { createWebhookNotifier } from "../../../src/jobs/webhook/webhook-notifier.ts";
+import type { JobProgress } from "../../../src/jobs/workflow.ts";
+import { exploreJobWorkflow } from "../../../src/research/explore/explore-service.ts";
+import { D1JobStore } from "./d1-job-store.ts";
+import { durableStep, failureOf, RECORD_STEP } from "./durable-step.ts";
+import { fetchWebhookTransport } from "./fetch-webhook.ts";
+import { type ExploreInstanceParams, readWorkerConfig, type WorkerEnv } from "./worker-env.ts";
+
+/** Progress is shown at once in-process by `serve`; here it is a D1 write, so at most this often. */
+const PROGRESS_INTERVAL_MS = 1_000;
+
+/** The webhook step: its own three attempts inside, and Workflows' retry if the isolate dies. */
+const NOTIFY_STEP = { retries: { limit: 2, delay: "30 seconds" }, timeout: "2 minutes" } as const;
+
+/**
+ * One exploration job as a Workflow instance (its id is the job's id): the same explore workflow
+ * `serve` runs, each of its steps a `step.do`, then the job's outcome in D1 and its webhook as
+ * steps of their own, so a restart neither re-pays a finished step nor sends a webhook twice.
+ */
+export class ExploreWorkflow extends WorkflowEntrypoint<WorkerEnv, ExploreInstanceParams> {
+  override async run(event: WorkflowEvent<ExploreInstanceParams>, step: CloudflareStep) {
+    const { jobId } = event.payload;
+    const store = new D1JobStore(this.env.DB);
+    const started = await recordStep(step, "start", () => store.markRunning(jobId));
+
+    const progress = progressWriter(store, jobId, started.progress);
+    let finished: JobRecord;
+    try {
+      const config = readWorkerConfig(this.env);
+      if ("problem" in config) throw new ConfigError(config.problem);
+      const result = await exploreJobWorkflow(config.deps).run({
+        jobId,
+        payload: started.payload,
+        step: durableStep(step, progress.startStep),
+        reportProgress: progress.report,
+        signal: new AbortController().signal,
+      });
+      await progress.flush();
+      finished = await recordStep(step, "finish", () => store.complete(jobId, result));
+    } catch (error) {
+      await progress.flush();
+      const failure = failureOf(error);
+      finished = await recordStep(step, "fail", () => store.fail(jobId, failure));
+    }
+
+    if (finished.webhook.status === "pending") {
+      await step.do("notify", NOTIFY_STEP, async () => {
+        const target = await store.webhookTarget(jobId);
+        if (!target) return "skipped";
+        const config = readWorkerConfig(this.env);
+        const allowPrivate = "problem" in config ? false : config.allowPrivateWebhooks;
+        const notifier = createWebhookNotifier({ transport: fetchWebhookTransport(allowPrivate) });
+        const body = buildWebhookBody(finished, summaryFromResult(finished.result));
+        const outcome = await notifier.deliver(target, body);
+        const detail = outcome.status === "failed" ? outcome.reason : undefined;
+        await store.setWebhookStatus(jobId, outcome.status, detail);
+        return outcome.status;
+      });
+    }
+    return { id: finished.id, status: finished.status };
+  }
+}
+
+/**
+ * The job's live progress, written to D1 at most once a second (and at every step start), in
+ * order; a failed write is dropped: progress is a display, the step results are the record.
+ */
+function progressWriter(store: D1JobStore, jobId: string, initial: JobProgress | undefined) {
+  let progress: JobProgress = initial ?? {};
+  let currentStep: string | undefined;
+  let writtenAt = Number.NEGATIVE_INFINITY;
+  let chain: Promise<void> = Promise.resolve();
+  const write = () => {
+    writtenAt = Date.now();
+    const snapshot = { ...progress };
+    const step = currentStep;
+    chain = chain.then(() => store.saveProgress(jobId, step, snapshot).catch(() => {}));
+    return chain;
+  };
+  return {
+    startStep: (name: string) => {
+      currentStep = name;
+      progress = { ...progress, step: name };
+      return write();
+    },
+    report: (update: JobProgress) => {
+      progress = {
+        ...progress,
+        ...update,
+        ...(update.step ? {} : currentStep ? { step: currentStep } : {}),
+      };
+      if (Date.now() - writtenAt >= PROGRESS_INTERVAL_MS) void write();
+    },
+    flush: () => chain,
+  };
+}
+
+/** A write of the job's record as a step: done once, its record what a replay returns. */
+async function recordStep(
+  step: CloudflareStep,
+  name: string,
+  write: () => Promise<JobRecord>,
+): Promise<JobRecord> {
+  // Kept as JSON text: the form a replay returns is then the one the first run saw.
+  const text = await step.do(name, RECORD_STEP, async () => JSON.stringify(await write()));
+  return JSON.parse(text) as JobRecord;
+}
