@@ -1,13 +1,11 @@
 import path from "node:path";
 import { parseEnv } from "../config/env.ts";
 import { type ExploreRequest, parseExploreRequest } from "../config/explore-request.ts";
-import { checkCostLimit } from "../research/explore/cost-limit.ts";
 import type { ExplorePayload } from "../research/explore/explore-plan.ts";
+import { preflightExplore, withPreflightWarnings } from "../research/explore/explore-preflight.ts";
 import type { ExploreResult } from "../research/explore/explore-workflow.ts";
-import { checkRequestTargets } from "../research/explore/prepare-exploration.ts";
 import type { ResearchDeps } from "../research/explore/research-exploration.ts";
 import { newExplorePayload, runExploreInline } from "../research/explore/run-explore-inline.ts";
-import { probeSearchBackend } from "../search/probe-search-backend.ts";
 import { resolveSearchBackend } from "../search/resolve-search-backend.ts";
 import type { CliIo } from "./cli-io.ts";
 import { printDryRun } from "./explore/dry-run.ts";
@@ -45,17 +43,26 @@ export async function runExploreCommand(args: string[], io: CliIo): Promise<numb
     onRequestRetry: (line) => io.stderr.write(`${line}\n`),
   });
   const search = model.supportsServerWebSearch ? undefined : resolveSearchBackend(env);
-  if (model.warning) io.stderr.write(`warning: ${model.warning}\n`);
-  checkCostLimit(request, model);
   const store = resolveStore(flags.store, env, io.cwd);
-  await requireUsableStore(store, flags.store);
-  await checkRequestTargets(request, store);
-  const searchWarning = search && !flags.dryRun ? await probeSearchBackend(search) : undefined;
-  if (searchWarning) io.stderr.write(`warning: ${searchWarning}\n`);
+  // Shown as soon as known; --json also carries them in its result.
+  const warnings = await preflightExplore(request, {
+    model,
+    store,
+    searchBackend: search,
+    verifyStore: () => requireUsableStore(store, flags.store),
+    probeSearch: !flags.dryRun,
+    onWarning: (warning) => io.stderr.write(`warning: ${warning}\n`),
+  });
   // Last of the checks: it starts the MCP servers, which close() stops however the run ends.
   const { tooling, close } = await resolveExploreTooling(flags.tooling, io);
   try {
-    return await explore(flags, io, { store, model, search: search?.search, tooling }, request);
+    return await explore(
+      flags,
+      io,
+      { store, model, search: search?.search, tooling },
+      request,
+      warnings,
+    );
   } finally {
     await close();
   }
@@ -66,6 +73,7 @@ async function explore(
   io: CliIo,
   deps: Pick<ResearchDeps, "store" | "model" | "search" | "tooling">,
   request: ExploreRequest,
+  preflightWarnings: string[],
 ): Promise<number> {
   const { store, model } = deps;
   const payload: ExplorePayload = newExplorePayload(request);
@@ -95,7 +103,7 @@ async function explore(
       },
       { announce: progress.phase, signal: abort.signal },
     );
-    printResult(result, flags, io);
+    printResult(result, flags, io, preflightWarnings);
     return 0;
   } catch (error) {
     // However the abort surfaced (a cancelled model call, a lock wait), the signal is the news.
@@ -106,7 +114,12 @@ async function explore(
   }
 }
 
-function printResult(result: ExploreResult, flags: ExploreFlags, io: CliIo): void {
+function printResult(
+  result: ExploreResult,
+  flags: ExploreFlags,
+  io: CliIo,
+  preflightWarnings: string[],
+): void {
   for (const note of result.notes ?? []) io.stderr.write(`note: ${note}\n`);
   const shown = result.url ?? localPath(result.path, flags.store.repo);
   if (result.status === "duplicate") {
@@ -117,9 +130,10 @@ function printResult(result: ExploreResult, flags: ExploreFlags, io: CliIo): voi
     const verb = result.status === "updated" ? "Updated" : "Wrote";
     io.stderr.write(`${verb} ${shown}${runSummary(result)}\n`);
   }
-  // Last on stderr, where a user looks when the run ends.
+  // Last on stderr, where a user looks when the run ends (the preflight's were shown before it).
   for (const warning of result.warnings ?? []) io.stderr.write(`warning: ${warning}\n`);
-  io.stdout.write(flags.json ? `${JSON.stringify(result, null, 2)}\n` : `${shown}\n`);
+  const json = JSON.stringify(withPreflightWarnings(result, preflightWarnings), null, 2);
+  io.stdout.write(flags.json ? `${json}\n` : `${shown}\n`);
 }
 
 // Shown as the user typed --repo, so a relative repo stays relative and no host path leaks.

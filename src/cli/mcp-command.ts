@@ -70,7 +70,7 @@ export async function runMcpCommand(args: string[], io: CliIo): Promise<number> 
   const resolved = resolveCliModelOrWarn(model, env, (message) => {
     warnings.push(`warning: ${message} explore_idea will fail until it is set.`);
   });
-  const search = resolveSearchBackend(env)?.search;
+  const searchBackend = resolveSearchBackend(env);
   const repository = repositoryChoice(values);
   const store = resolveStore(repository, env, io.cwd);
   // Every tool needs the repository, so one that cannot be used is a start-up error (exit 2).
@@ -84,7 +84,7 @@ export async function runMcpCommand(args: string[], io: CliIo): Promise<number> 
     version: await packageVersion(),
     store,
     resolveModel,
-    search,
+    searchBackend,
     log,
     progress: createProgressPrinter,
     shutdown: shutdown.signal,

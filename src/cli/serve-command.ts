@@ -77,7 +77,7 @@ export async function runServeCommand(args: string[], io: CliIo): Promise<number
   resolveCliModelOrWarn(modelFlags, env, (message) => {
     io.stderr.write(`warning: ${message} Explorations will fail until it is set.\n`);
   });
-  const search = resolveSearchBackend(env)?.search;
+  const searchBackend = resolveSearchBackend(env);
   const store = resolveStore(repositoryChoice(values), env, io.cwd);
   // A repository that cannot be used fails each job at once with this same message; say it now.
   await store.verify().catch((error: Error) => {
@@ -102,7 +102,7 @@ export async function runServeCommand(args: string[], io: CliIo): Promise<number
     workflows: {
       [EXPLORE_JOB_KIND]: exploreJobWorkflow({
         store,
-        search,
+        searchBackend,
         resolveModel: (request, hooks) =>
           resolveCliModel({ ...modelFlags, model: request.model ?? modelFlags.model }, env, {
             ...(hooks?.onRequestRetry ? { onRequestRetry: hooks.onRequestRetry } : {}),

@@ -2,10 +2,14 @@ import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { StepProgress } from "../agent/agent-types.ts";
 import { formatCost } from "../models/pricing.ts";
 import type { ResolvedModel } from "../models/resolve-model.ts";
-import { checkCostLimit } from "../research/explore/cost-limit.ts";
+import {
+  preflightExplore,
+  searchBackendFor,
+  withPreflightWarnings,
+} from "../research/explore/explore-preflight.ts";
 import type { ExploreResult } from "../research/explore/explore-workflow.ts";
 import { newExplorePayload, runExploreInline } from "../research/explore/run-explore-inline.ts";
-import type { SearchFunction } from "../search/search-function.ts";
+import type { SearchBackend } from "../search/resolve-search-backend.ts";
 import type { ResearchStore } from "../store/research-store.ts";
 import { withoutIdeasPrefix } from "../tools/research-path.ts";
 import type { LogSink, ToolCallLog } from "../tools/tool-call-log.ts";
@@ -26,7 +30,8 @@ export interface ExploreIdeaDeps {
   store: ResearchStore;
   /** Throws a ConfigError (no API key) that the call reports; read-only tools work without. */
   resolveModel(): ResolvedModel;
-  search?: SearchFunction | undefined;
+  /** The configured web search backend (probed before each exploration that would use it). */
+  searchBackend?: SearchBackend | undefined;
   /** stderr: progress lines and the one-JSON-line-per-tool-call log. */
   log: LogSink;
   progress(write: (line: string) => void): ExploreProgress;
@@ -62,7 +67,6 @@ export function registerExploreIdea(server: McpServer, deps: ExploreIdeaDeps): v
     guarded(deps.errorLine, async (input, extra) => {
       const request = toExploreRequest(input);
       const model = deps.resolveModel();
-      checkCostLimit(request, model);
       const notify = progressNotifier(extra);
       const write = (line: string) => {
         deps.log(line);
@@ -70,17 +74,24 @@ export function registerExploreIdea(server: McpServer, deps: ExploreIdeaDeps): v
       };
       const progress = deps.progress(write);
       const signal = AbortSignal.any([extra.signal, deps.shutdown]);
+      signal.throwIfAborted();
+      // The folder may have become unwritable since start-up: found out before paying, and
+      // before the queue, so a refusal comes at once rather than after an earlier exploration.
+      const warnings = await preflightExplore(request, {
+        model,
+        store: deps.store,
+        searchBackend: deps.searchBackend,
+        onWarning: (warning) => write(`warning: ${warning}`),
+      });
       const run = queue.then(async () => {
         signal.throwIfAborted();
-        // The folder may have become unwritable since start-up: find out before paying.
-        await deps.store.verify();
         progress.phase(`Exploring in ${request.mode} mode with ${model.modelId}`);
         return runExploreInline(
           newExplorePayload(request),
           {
             store: deps.store,
             model,
-            search: model.supportsServerWebSearch ? undefined : deps.search,
+            search: searchBackendFor(model, deps.searchBackend)?.search,
             logSink: deps.log,
             onToolCall: progress.toolCall,
             onStep: progress.step,
@@ -90,7 +101,7 @@ export function registerExploreIdea(server: McpServer, deps: ExploreIdeaDeps): v
         );
       });
       queue = run.catch(() => {});
-      const result = await run;
+      const result = withPreflightWarnings(await run, warnings);
       const readResearchPath = withoutIdeasPrefix(result.path);
       return toolResult(describeResult(result, readResearchPath), {
         ...result,

@@ -152,6 +152,23 @@ describe("resolveModel: anthropic, over the Messages API wire format", () => {
     );
   });
 
+  it("warns about, but passes through, an id that does not look like Anthropic's", () => {
+    expect(resolveModel({ model: "gpt-4o", apiKey: "k" }).warning).toBe(
+      '"gpt-4o" does not look like an Anthropic model id (they start with "claude-"); the API may refuse it. For another provider use --provider openai-compatible --base-url URL.',
+    );
+    expect(resolveModel({ model: "gpt-4o", apiKey: "k" }).modelId).toBe("gpt-4o");
+    for (const model of [undefined, "opus", "claude-3-haiku-20240307", "Claude-Sonnet-5-5"]) {
+      expect(resolveModel({ model, apiKey: "k" }).warning).toBeUndefined();
+    }
+    expect(
+      resolveModel({
+        provider: "openai-compatible",
+        model: "llama3.1:8b",
+        baseURL: "http://127.0.0.1:9/v1",
+      }).warning,
+    ).toBeUndefined();
+  });
+
   it("rejects a malformed ANTHROPIC_BASE_URL by name", () => {
     expect(() => resolveModel({ apiKey: "k", baseURL: "api.example.com" })).toThrow(
       "ANTHROPIC_BASE_URL must start with http:// or https://, for example https://api.anthropic.com/v1.",

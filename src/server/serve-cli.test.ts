@@ -272,7 +272,10 @@ describe("idea-explorer serve, end to end over the real explore workflow", () =>
       ],
       { cwd: dir, env: { ...baseEnv(), ANTHROPIC_API_KEY: "sk-ant-test" } },
     );
-    expect(server.stderr()).toMatch(/warning: .*ideas folder/i);
+    // A full stop ends the store's sentence, then the next one follows.
+    expect(server.stderr().split("\n")).toContain(
+      "warning: The ideas folder does not exist. Explorations will fail until it is fixed.",
+    );
     const seen = receiver.received.length;
     const { id, result } = await failedJob(server.url, "An idea for a missing folder");
     expect(result).toMatchObject({

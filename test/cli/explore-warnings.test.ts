@@ -123,11 +123,19 @@ describe("web searches that all fail", () => {
       { cwd: repo.dir, env: { SEARXNG_URL: "http://127.0.0.1:9" } },
     );
     expect(run.code, run.stderr).toBe(0);
-    const lastLine = run.stderr.trim().split("\n").at(-1) ?? "";
+    const lines = run.stderr.trim().split("\n");
+    const lastLine = lines.at(-1) ?? "";
     expect(lastLine).toMatch(
       /^warning: 2 of 2 web searches failed: .+; the report rests on no web search: check the search backend$/,
     );
-    expect(JSON.parse(run.stdout).warnings).toEqual([lastLine.slice("warning: ".length)]);
+    // The preflight's probe said so before the run started, too.
+    const probe =
+      "warning: web search may fail: SearXNG at http://127.0.0.1:9 did not answer within 3 s; check that it is running and that SEARXNG_URL is right";
+    expect(lines.indexOf(probe)).toBeGreaterThanOrEqual(0);
+    expect(lines.indexOf(probe)).toBeLessThan(lines.findIndex((l) => l.startsWith("Exploring in")));
+    expect(JSON.parse(run.stdout).warnings).toEqual(
+      [probe, lastLine].map((line) => line.slice("warning: ".length)),
+    );
     const { log } = research();
     expect(log[0]?.searchFailures).toEqual([
       expect.objectContaining({ query: "pharmacy couriers", errorType: expect.any(String) }),
@@ -165,6 +173,26 @@ describe("a model server that never answers", () => {
     expect(fake.requests.every((r) => r.closedByClient)).toBe(true);
     expect(readdirSync(repo.dir)).not.toContain("ideas");
   });
+
+  it("with --timeout and --request-timeout: a notice per retry, then one line, within the run's limit", async () => {
+    const started = Date.now();
+    const run = await runCli(
+      ["explore", "Bicycle couriers for pharmacies", "--timeout", "10s", "--request-timeout", "4s"],
+      { cwd: repo.dir, env: { ...fake.env, ...GIT_IDENTITY } },
+    );
+    // A bound, not a benchmark: the run's limit plus start-up and exit.
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(run.code).toBe(1);
+    const lines = run.stderr.trim().split("\n");
+    const notice = lines.indexOf("the model did not answer within 4 s; retrying, 2 of 3");
+    expect(notice, run.stderr).toBeGreaterThanOrEqual(0);
+    expect(lines.slice(notice + 1)).toEqual([
+      "the model did not answer within 4 s; retrying, 3 of 3",
+      "idea-explorer explore: The agent run did not finish within 10 s, its time limit (raise it with --timeout, or timeout_seconds in the API)",
+    ]);
+    expect(fake.requests).toHaveLength(3);
+    expect(readdirSync(repo.dir)).not.toContain("ideas");
+  }, 30_000);
 
   it("names --timeout when the whole run's limit ends it", async () => {
     const run = await runCli(["explore", "Bicycle couriers for pharmacies", "--timeout", "10s"], {

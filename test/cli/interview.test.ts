@@ -314,7 +314,7 @@ describe("idea-explorer interview (child process, piped stdin, loopback Anthropi
     expect(api.requests).toHaveLength(3);
   });
 
-  it("ends cleanly on Ctrl+C (SIGINT) with piped input, listing the files written", async () => {
+  it("ends on Ctrl+C (SIGINT) with piped input: the files written listed and kept, exit 130", async () => {
     api = await startFakeAnthropic({
       replies: [
         reply.toolUse("file_write", { path: "csv-export/jtbd.md", content: JTBD }),
@@ -328,8 +328,10 @@ describe("idea-explorer interview (child process, piped stdin, loopback Anthropi
       // stdin stays open: only the interrupt can end this session.
       interruptAfter: "What next?",
     });
-    expect(run.code).toBe(0);
-    expect(run.stderr).toBe("");
+    expect(run.code).toBe(130);
+    expect(run.stderr).toBe(
+      "idea-explorer interview: interrupted (Ctrl+C); the 1 file written is kept in ./jobs\n",
+    );
     expect(withoutCost(run.stdout)).toBe(
       [
         "Wrote csv-export/jtbd.md",
@@ -339,6 +341,55 @@ describe("idea-explorer interview (child process, piped stdin, loopback Anthropi
         "",
       ].join("\n"),
     );
+    expect(await readFile(path.join(tree.dir, "jobs/csv-export/jtbd.md"), "utf8")).toBe(JTBD);
+  });
+
+  it("ends on SIGTERM mid-turn: the model request closed, the files written kept, exit 143", async () => {
+    api = await startFakeAnthropic({
+      replies: [
+        reply.toolUse("file_write", { path: "csv-export/jtbd.md", content: JTBD }),
+        // The next step streams its first words, then never finishes.
+        reply.hang(reply.text("Now drafting the spec")),
+      ],
+    });
+    const run = await runInterviewCli(["--codebase", "codebase"], {
+      input: "write the job\n",
+      env: env(api.url),
+      cwd: tree.dir,
+      interruptAfter: "Now drafting the spec",
+      interruptWith: "SIGTERM",
+    });
+    expect(run.code).toBe(143);
+    expect(run.stderr).toBe(
+      "idea-explorer interview: stopped by SIGTERM; the 1 file written is kept in ./jobs\n",
+    );
+    expect(withoutCost(run.stdout)).toBe(
+      [
+        "Wrote csv-export/jtbd.md",
+        "Now drafting the spec",
+        "(interrupted)",
+        "Session summary: 1 file written in ./jobs:",
+        "  csv-export/jtbd.md",
+        "",
+      ].join("\n"),
+    );
+    expect(api.requests.at(-1)?.closedByClient).toBe(true);
+    expect(await readFile(path.join(tree.dir, "jobs/csv-export/jtbd.md"), "utf8")).toBe(JTBD);
+  });
+
+  it("ends on SIGINT before anything is written: exit 130, nothing kept, no output folder", async () => {
+    api = await startFakeAnthropic({ replies: [reply.text("What is slow?")] });
+    const run = await runInterviewCli(["--codebase", "codebase"], {
+      input: "exports\n",
+      env: env(api.url),
+      cwd: tree.dir,
+      interruptAfter: "What is slow?",
+    });
+    expect(run.code).toBe(130);
+    expect(run.stderr).toBe(
+      "idea-explorer interview: interrupted (Ctrl+C); no files were written\n",
+    );
+    expect(await listTree(tree.dir)).not.toContain("jobs");
   });
 
   it("stops reading at /exit and still prints the summary", async () => {

@@ -20,7 +20,8 @@ const DEFAULT_TIME_LIMIT_MS = 20_000;
 /**
  * Runs the interview CLI as a child process with `input` piped to stdin (then closed), in a
  * clean environment holding only what the test passes. With `interruptAfter`, stdin stays open
- * and the process gets SIGINT once its stdout contains that text (Ctrl+C in a pipeline).
+ * and the process gets SIGINT (or `interruptWith`) once its stdout contains that text (Ctrl+C in
+ * a pipeline).
  * A run that outlives `timeLimitMs` is killed and reported as timed out.
  */
 export function runInterviewCli(
@@ -33,6 +34,8 @@ export function runInterviewCli(
     uid?: number;
     gid?: number;
     interruptAfter?: string;
+    /** The signal `interruptAfter` sends (default SIGINT). */
+    interruptWith?: NodeJS.Signals;
     timeLimitMs?: number;
   },
 ): Promise<CliRun> {
@@ -56,7 +59,7 @@ export function runInterviewCli(
       stdout += chunk;
       if (options.interruptAfter && !interrupted && stdout.includes(options.interruptAfter)) {
         interrupted = true;
-        child.kill("SIGINT");
+        child.kill(options.interruptWith ?? "SIGINT");
       }
     });
     child.stderr.on("data", (chunk) => {

@@ -39,4 +39,5 @@ Web search uses Anthropic's server tool with anthropic; with other providers the
 SEARXNG_URL, TAVILY_API_KEY, BRAVE_API_KEY that is set (with none, web_search is left out
 and the agent is told so).
 
-Exit codes: 0 done, 1 a turn failed (model or API error), 2 bad options or configuration.`;
+Exit codes: 0 done, 1 a turn failed (model or API error), 2 bad options or configuration,
+130/143 stopped by SIGINT/SIGTERM (the summary is printed and the files written are kept).`;

@@ -2,6 +2,7 @@ import { createInterface } from "node:readline";
 import { formatCost } from "../../models/pricing.ts";
 import type { InterviewSession, TurnOutcome } from "../../research/interview/interview-session.ts";
 import { isUnrecoverableModelError } from "../../research/interview/unrecoverable-error.ts";
+import { Interrupted, type StopSignal } from "../interrupted.ts";
 import { oneLineError } from "../one-line-error.ts";
 import { printable } from "../printable.ts";
 import { INTERVIEW_ERROR_PREFIX } from "./error-prefix.ts";
@@ -20,14 +21,19 @@ export interface InterviewLoopOptions {
   interactive: boolean;
   /** How to name the output folder in the summary (as the user gave it). */
   outputLabel: string;
-  /** Subscribes to interrupts from outside the terminal (SIGINT, SIGTERM); returns an unsubscribe. */
-  onInterrupt?: (end: () => void) => () => void;
+  /**
+   * Subscribes to interrupts from outside the terminal; returns an unsubscribe. Ended by SIGINT or
+   * SIGTERM, the session still prints its summary, then throws Interrupted (exit 130 or 143).
+   */
+  onInterrupt?: (end: (signal?: StopSignal) => void) => () => void;
 }
 
 /**
  * The terminal conversation: one turn per line read, until /exit, end of input, or an interrupt
  * (Ctrl+C). An interrupt aborts the turn in progress. Every way out prints the summary of files
- * written. Returns the exit code: 0, or 1 when a turn failed.
+ * written, and the files stay. Returns the exit code: 0, or 1 when a turn failed; a session a
+ * signal ended throws Interrupted. Ctrl+C typed in the terminal is no signal but the documented
+ * way to end a session, like /exit.
  */
 export async function runInterviewLoop(options: InterviewLoopOptions): Promise<number> {
   const { session, interactive } = options;
@@ -39,13 +45,15 @@ export async function runInterviewLoop(options: InterviewLoopOptions): Promise<n
   });
   let current: AbortController | undefined;
   let ended = false;
-  const end = () => {
+  let stoppedBy: StopSignal | undefined;
+  const end = (signal?: StopSignal) => {
     ended = true;
+    stoppedBy ??= signal;
     current?.abort();
     rl.close();
   };
   // In a terminal, readline turns Ctrl+C into this event instead of a signal.
-  rl.on("SIGINT", end);
+  rl.on("SIGINT", () => end());
   const unsubscribe = options.onInterrupt?.(end);
   let failedTurns = 0;
 
@@ -76,7 +84,15 @@ export async function runInterviewLoop(options: InterviewLoopOptions): Promise<n
   const cost = session.cost?.();
   if (cost)
     printer.line(cost.priced ? `Session cost: ${formatCost(cost)}` : `Session ${formatCost(cost)}`);
+  if (stoppedBy) throw new Interrupted(stoppedBy, keptFiles(session.written, options.outputLabel));
   return failedTurns > 0 ? 1 : 0;
+}
+
+function keptFiles(written: readonly string[], outputLabel: string): string {
+  if (written.length === 0) return "no files were written";
+  const count =
+    written.length === 1 ? "the 1 file written is" : `the ${written.length} files written are`;
+  return `${count} kept in ${printable(outputLabel)}`;
 }
 
 function report(outcome: TurnOutcome, printer: TurnPrinter, options: InterviewLoopOptions) {

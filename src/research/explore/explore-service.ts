@@ -3,13 +3,13 @@ import type { ExploreRequest } from "../../config/explore-request.ts";
 import type { IdempotencyKey, JobRecord } from "../../jobs/job-record.ts";
 import { defineWorkflow, type JobRunner, type WorkflowDefinition } from "../../jobs/job-runner.ts";
 import type { ResolvedModel } from "../../models/resolve-model.ts";
-import type { SearchFunction } from "../../search/search-function.ts";
+import type { SearchBackend } from "../../search/resolve-search-backend.ts";
 import { StoreError } from "../../store/research-reader.ts";
 import type { ResearchStore } from "../../store/research-store.ts";
 import { findExistingExploration } from "../existing-exploration.ts";
 import { fingerprintIdea } from "../idea-identity.ts";
-import { checkCostLimit } from "./cost-limit.ts";
 import type { ExplorePayload } from "./explore-plan.ts";
+import { preflightExplore, searchBackendFor, withPreflightWarnings } from "./explore-preflight.ts";
 import { type ExploreResult, exploreWorkflow } from "./explore-workflow.ts";
 
 /** What a job needs to run, resolved per job so a configuration error fails that job at once. */
@@ -23,26 +23,36 @@ export interface ExploreServiceDeps {
     request: ExploreRequest,
     hooks?: { onRequestRetry?: (line: string) => void },
   ): ResolvedModel;
-  search?: SearchFunction | undefined;
+  /** The configured web search backend (probed before each job that would search with it). */
+  searchBackend?: SearchBackend | undefined;
 }
 
 export const EXPLORE_JOB_KIND = "explore";
 
-/** The explore workflow as the job runner runs it: resolve and verify, then the steps. */
+/**
+ * The explore workflow as the job runner runs it: resolve the model, the preflight every surface
+ * runs (its warnings go to the job's progress and its result), then the steps.
+ */
 export function exploreJobWorkflow(deps: ExploreServiceDeps): WorkflowDefinition {
   return defineWorkflow<ExplorePayload, ExploreResult>({
     run: async (context) => {
-      const model = deps.resolveModel(context.payload.request, {
+      const { request } = context.payload;
+      const model = deps.resolveModel(request, {
         onRequestRetry: (line) => context.reportProgress({ message: line }),
       });
-      checkCostLimit(context.payload.request, model);
-      await deps.store.verify();
-      return exploreWorkflow({
+      const warnings = await preflightExplore(request, {
+        model,
+        store: deps.store,
+        searchBackend: deps.searchBackend,
+        onWarning: (warning) => context.reportProgress({ message: `warning: ${warning}` }),
+      });
+      const result = await exploreWorkflow({
         store: deps.store,
         model,
-        search: model.supportsServerWebSearch ? undefined : deps.search,
+        search: searchBackendFor(model, deps.searchBackend)?.search,
         logSink: () => {},
       })(context);
+      return withPreflightWarnings(result, warnings);
     },
   });
 }
