@@ -1,0 +1,204 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { verifyWebhookSignature } from "../../src/jobs/webhook/webhook-signature.ts";
+import { getJson, postJson, readEvents } from "../../src/server/testing/serve-process.ts";
+import { type FakeAnthropicServer, reply, startFakeAnthropic } from "../fakes/anthropic-server.ts";
+import { type FakeGitHub, type FakeRepo, startFakeGitHub } from "../fakes/github-server.ts";
+import { startWebhookReceiver, type WebhookReceiver } from "../fakes/webhook-receiver.ts";
+import { ENGINES, type RunningEngine } from "./engines.ts";
+
+const GITHUB_TOKEN = "ghp_contractTest000000000000000000000000";
+const API_TOKEN = "contract-api-token-0123456789";
+const AUTH = { Authorization: `Bearer ${API_TOKEN}` };
+const HELD = "held";
+const SECRET = "contract-webhook-secret";
+
+/**
+ * The HTTP API's contract, end to end against each engine: the real explore workflow through the
+ * real Anthropic provider (the loopback fake) into a GitHub repository (the loopback fake), so
+ * the same requests must get the same answers whether node:sqlite or Workflows + D1 run the jobs.
+ */
+describe.each(ENGINES)("the API on $name", (engine) => {
+  let fake: FakeAnthropicServer;
+  let github: FakeGitHub;
+  let repo: FakeRepo;
+  let receiver: WebhookReceiver;
+  let service: RunningEngine;
+  let release: () => void = () => {};
+  let held = new Promise<void>((resolve) => (release = resolve));
+  const api = (path: string) => `${service.url}${path}`;
+
+  beforeAll(async () => {
+    fake = await startFakeAnthropic({
+      // An idea naming HELD waits until the test releases it: a run the test can watch in flight.
+      handler: async (request) => {
+        const prompt = JSON.stringify(request.body.messages);
+        if (prompt.includes(HELD)) await held;
+        return reply.text("# Findings\n\n## Verdict\n\nWorth a pilot with three shops.");
+      },
+    });
+    github = await startFakeGitHub({ tokens: { [GITHUB_TOKEN]: {} } });
+    repo = github.addRepo("team/ideas", { files: { "README.md": "ideas\n" } });
+    receiver = await startWebhookReceiver();
+    service = await engine.start({
+      ...fake.env,
+      GITHUB_API_URL: github.url,
+      GITHUB_TOKEN,
+      GITHUB_REPO: "team/ideas",
+      IDEA_EXPLORER_API_TOKEN: API_TOKEN,
+    });
+  }, 90_000);
+
+  afterAll(async () => {
+    release();
+    await service?.stop();
+    await Promise.all([fake?.close(), github?.close(), receiver?.close()]);
+  });
+
+  async function finished(jobId: string) {
+    for (let tries = 0; tries < 300; tries += 1) {
+      const { body } = await getJson(api(`/api/jobs/${jobId}`), AUTH);
+      if (body.status === "completed" || body.status === "failed") return body;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    throw new Error(`job ${jobId} did not finish`);
+  }
+
+  it("queues an idea, runs it, commits research.md and its log once, and signs its webhook", async () => {
+    const commitsBefore = repo.log().length;
+    const idea = "Solar dehydrators for market stalls";
+    const submitted = await postJson(
+      api("/api/explore"),
+      { idea, webhook_url: `${receiver.origin}/hook`, callback_secret: SECRET },
+      AUTH,
+    );
+    expect(submitted.status).toBe(202);
+    const jobId = String(submitted.body.job_id);
+    expect(submitted.body.status_url).toBe(`/api/jobs/${jobId}`);
+
+    const job = await finished(jobId);
+    expect(job.status).toBe("completed");
+    const result = job.result as { path: string; status: string };
+    expect(result.status).toBe("created");
+    const folder = result.path.replace(/\/research\.md$/, "");
+    const log = repo.log();
+    expect(log.length).toBe(commitsBefore + 1);
+    expect(repo.readFile(`${folder}/research.md`)).toContain("Worth a pilot with three shops.");
+    // One entry per run of the idea, this run's with its steps and cost.
+    const runs = JSON.parse(repo.readFile(`${folder}/exploration-log.json`) ?? "[]");
+    expect(runs).toEqual([expect.objectContaining({ steps: 1, cost: expect.any(Object) })]);
+
+    const research = await fetch(api(`/api/jobs/${jobId}/research`), { headers: AUTH });
+    expect(research.status).toBe(200);
+    expect(await research.text()).toContain("Worth a pilot with three shops.");
+
+    const [hook] = await receiver.waitForRequests(1);
+    expect(JSON.parse(hook?.body ?? "{}")).toMatchObject({
+      event: "idea_explored",
+      job_id: jobId,
+      status: "completed",
+      path: result.path,
+    });
+    expect(
+      verifyWebhookSignature(hook?.body ?? "", String(hook?.headers["x-signature"]), SECRET),
+    ).toBe(true);
+
+    const events = await readEvents(api(`/api/jobs/${jobId}/events`), undefined, AUTH);
+    expect(events.at(-1)).toMatchObject({
+      event: "result",
+      data: { job_id: jobId, status: "completed" },
+    });
+
+    // Explored now: the same idea is answered with the research, and nothing is paid again.
+    const requests = fake.requests.length;
+    const again = await postJson(api("/api/explore"), { idea }, AUTH);
+    expect(again).toMatchObject({ status: 200, body: { status: "exists", path: result.path } });
+    expect(fake.requests.length).toBe(requests);
+  }, 90_000);
+
+  it("answers a second submission of an idea in flight with that job, and a retried key with its job", async () => {
+    const idea = `Tool library for a ${HELD} neighbourhood`;
+    const first = await postJson(
+      api("/api/explore"),
+      { idea },
+      { ...AUTH, "Idempotency-Key": "k-1" },
+    );
+    expect(first.status).toBe(202);
+    const jobId = String(first.body.job_id);
+
+    const replay = await postJson(
+      api("/api/explore"),
+      { idea },
+      { ...AUTH, "Idempotency-Key": "k-1" },
+    );
+    expect(replay).toMatchObject({ status: 200, body: { job_id: jobId, idempotent_replay: true } });
+    const twice = await postJson(api("/api/explore"), { idea }, AUTH);
+    expect(twice).toMatchObject({ status: 200, body: { job_id: jobId, duplicate_of_job: true } });
+    const reused = await postJson(
+      api("/api/explore"),
+      { idea: "Another idea" },
+      { ...AUTH, "Idempotency-Key": "k-1" },
+    );
+    expect(reused).toMatchObject({
+      status: 422,
+      body: { error: { code: "idempotency_key_reused" } },
+    });
+
+    // The stream shows the running job, then its result once the model answers.
+    const stream = readEvents(
+      api(`/api/jobs/${jobId}/events`),
+      (event) => event.event === "result",
+      AUTH,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    release();
+    const events = await stream;
+    expect(events[0]).toMatchObject({ event: "progress", data: { status: "running" } });
+    expect(events.at(-1)).toMatchObject({
+      event: "result",
+      data: { job_id: jobId, status: "completed" },
+    });
+    const paid = fake.requests.filter((request) =>
+      JSON.stringify(request.body.messages).includes(HELD),
+    );
+    expect(paid).toHaveLength(1);
+    held = Promise.resolve();
+  }, 90_000);
+
+  it("lists jobs newest first, filtered and paged by cursor", async () => {
+    const page = await getJson(api("/api/jobs?limit=1&status=completed&mode=business"), AUTH);
+    expect(page.status).toBe(200);
+    const jobs = page.body.jobs as { status: string; mode: string }[];
+    expect(jobs).toHaveLength(1);
+    expect(jobs[0]).toMatchObject({ status: "completed", mode: "business" });
+    expect(typeof page.body.next_cursor).toBe("string");
+    const next = await getJson(api(`/api/jobs?limit=1&cursor=${page.body.next_cursor}`), AUTH);
+    expect(next.status).toBe(200);
+    expect((next.body.jobs as unknown[]).length).toBe(1);
+  });
+
+  it.each([
+    ["no token", "/api/jobs", {}, 401, "unauthorized"],
+    ["a wrong token", "/api/jobs", { Authorization: "Bearer nope" }, 401, "unauthorized"],
+    ["an unknown job", "/api/jobs/0000", AUTH, 404, "job_not_found"],
+    ["a cursor it did not issue", "/api/jobs?cursor=abc", AUTH, 400, "invalid_query"],
+    ["an unknown route", "/api/nothing", AUTH, 404, "not_found"],
+  ])("answers %s in the error envelope", async (_label, path, headers, status, code) => {
+    const answer = await getJson(api(path), headers as Record<string, string>);
+    expect(answer.status).toBe(status);
+    expect(answer.body).toEqual({
+      error: expect.objectContaining({ code, message: expect.any(String) }),
+    });
+  });
+
+  it("refuses a bad submission in one line naming the field, and queues nothing", async () => {
+    const before = fake.requests.length;
+    const bad = await postJson(api("/api/explore"), { idea: "x", colour: "red" }, AUTH);
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({
+      error: { code: "invalid_request", message: expect.stringContaining('"colour"') },
+    });
+    const wrongMethod = await fetch(api("/api/explore"), { headers: AUTH });
+    expect(wrongMethod.status).toBe(405);
+    expect(fake.requests.length).toBe(before);
+  });
+});
