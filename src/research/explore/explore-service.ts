@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { ExploreRequest } from "../../config/explore-request.ts";
+import type { JobBackend } from "../../jobs/job-backend.ts";
 import type { IdempotencyKey, JobRecord } from "../../jobs/job-record.ts";
-import { defineWorkflow, type JobRunner, type WorkflowDefinition } from "../../jobs/job-runner.ts";
+import { defineWorkflow, type WorkflowDefinition } from "../../jobs/job-runner.ts";
 import type { ResolvedModel } from "../../models/resolve-model.ts";
 import type { SearchBackend } from "../../search/resolve-search-backend.ts";
 import { StoreError } from "../../store/research-reader.ts";
@@ -67,10 +68,14 @@ export const FOLDER_LISTING_TTL_MS = 5_000;
  * request otherwise), and the prepare step checks again against the repository itself, so a
  * submission the shortcut misses, or two racing each other, still never write the idea twice.
  */
-export function submitExplore(jobs: JobRunner, store: ResearchStore, now = () => new Date()) {
-  const folders = cachedListing(store, FOLDER_LISTING_TTL_MS, () => now().getTime());
-  // A finished exploration may have written a folder: the next duplicate check must see it.
-  jobs.subscribeAll((event) => {
+export function submitExplore(jobs: JobBackend, store: ResearchStore, now = () => new Date()) {
+  // A finished exploration may have written a folder: the next duplicate check must see it. An
+  // engine that does not see every job finish (the Worker's jobs end in other isolates) lists
+  // the repository on every submission instead of keeping a listing.
+  const folders = jobs.subscribeAll
+    ? cachedListing(store, FOLDER_LISTING_TTL_MS, () => now().getTime())
+    : { get: () => store.listIdeaFolders(), invalidate: () => {} };
+  jobs.subscribeAll?.((event) => {
     if (event.type === "finished" && event.job.kind === EXPLORE_JOB_KIND) folders.invalidate();
   });
   return async ({
