@@ -39,11 +39,12 @@ export async function executeJob(
 ): Promise<JobOutcome> {
   const { store, events, live } = deps;
   let progress: JobProgress = job.progress ?? {};
-  let currentStep: string | undefined;
+  /** Steps started and not finished, oldest first: a workflow may run steps in parallel. */
+  const running: string[] = [];
   let persistedAt = Number.NEGATIVE_INFINITY;
   live.set(job.id, progress);
 
-  const publish = () => {
+  const publish = (currentStep: string | undefined) => {
     live.set(job.id, progress);
     events.publish({ type: "progress", jobId: job.id, currentStep, progress });
   };
@@ -53,24 +54,27 @@ export async function executeJob(
     {
       finished,
       started(name) {
-        currentStep = name;
+        running.push(name);
         progress = { ...progress, step: name };
         store.startStep(job.id, name, progress);
         persistedAt = deps.now();
-        publish();
+        publish(name);
       },
       finish(name, output) {
         store.saveStep(job.id, name, output, progress);
         persistedAt = deps.now();
-        currentStep = undefined;
+        running.splice(running.indexOf(name), 1);
       },
     },
     [NOTIFY_STEP],
   );
 
   const reportProgress = (update: JobProgress) => {
-    progress = { ...progress, ...update, ...(currentStep ? { step: currentStep } : {}) };
-    publish();
+    // A message names the step it comes from when steps run in parallel (deep research's
+    // sub-questions): that name is kept. One without a name belongs to the step started last.
+    const step = update.step ?? running.at(-1);
+    progress = { ...progress, ...update, ...(step ? { step } : {}) };
+    publish(step !== undefined && running.includes(step) ? step : running.at(-1));
     const now = deps.now();
     if (now - persistedAt >= deps.progressIntervalMs) {
       persistedAt = now;

@@ -359,6 +359,47 @@ describe("job runner", () => {
     expect(r.get(job.id)?.progress).toMatchObject({ toolCalls: 2 });
   });
 
+  it("keeps the step a message names when steps run in parallel", async () => {
+    const events: JobEvent[] = [];
+    const bothStarted = deferred();
+    let started = 0;
+    const r = runner({
+      workflows: {
+        x: defineWorkflow({
+          run: async ({ step, reportProgress }) => {
+            const sub = (name: string) =>
+              step.do(name, async () => {
+                started += 1;
+                if (started === 2) bothStarted.resolve();
+                await bothStarted.promise;
+                // sub-question-2 started last, yet this message is sub-question-1's.
+                reportProgress({ step: name, message: `${name} searched` });
+                return name;
+              });
+            await Promise.all([sub("sub-question-1"), sub("sub-question-2")]);
+            return "r";
+          },
+        }),
+      },
+    });
+    const job = r.enqueue({ kind: "x", payload: null }).job;
+    r.subscribe(job.id, (event) => events.push(event));
+    r.start();
+    await r.whenIdle();
+    const messages = events.flatMap((e) =>
+      e.type === "progress" && e.progress.message ? [e] : [],
+    );
+    expect(messages).toHaveLength(2);
+    for (const name of ["sub-question-1", "sub-question-2"]) {
+      expect(messages).toContainEqual(
+        expect.objectContaining({
+          currentStep: name,
+          progress: expect.objectContaining({ step: name, message: `${name} searched` }),
+        }),
+      );
+    }
+  });
+
   it("persists progress at most once per interval while a step runs", async () => {
     const dir = mkdtempSync(join(tmpdir(), "jobs-"));
     const file = join(dir, "jobs.sqlite");

@@ -153,6 +153,11 @@ function resolveOpenAICompatible(options: ResolveModelOptions): Omit<ResolvedMod
     name: "openai-compatible",
     baseURL,
     ...(apiKey && { apiKey }),
+    // Structured output (the deep plan) sends its JSON schema as `response_format: json_schema`,
+    // which Ollama, llama.cpp, vLLM and LM Studio constrain decoding with; without this the
+    // provider falls back to `json_object`, which carries no schema.
+    // It changes nothing else: tool definitions are sent as before.
+    supportsStructuredOutputs: true,
     fetch: deadlineFetch(options),
   });
   return {

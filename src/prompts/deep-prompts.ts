@@ -29,7 +29,7 @@ export function buildPlanPrompt(input: PlanPromptInput): { system: string; user:
   const system = sections(
     "You are a research lead. You split the research of a product or business idea into " +
       "independent sub-questions that researchers with web search will answer in parallel.",
-    `Plan the research for a ${modeLabel(input.mode)}. ${PLAN_FOCUS[input.mode]}`,
+    `Plan the research for ${input.mode === "business" ? "a" : "an"} ${modeLabel(input.mode)}. ${PLAN_FOCUS[input.mode]}`,
     `Write ${MIN_SUB_QUESTIONS} to ${MAX_SUB_QUESTIONS} sub-questions. Each one stands alone ` +
       "(a researcher sees only it and the idea), is answerable from web pages, and does not " +
       "overlap the others. Give each a one-sentence reason: what the final report needs from it.",
@@ -74,6 +74,8 @@ export interface SynthesisPromptInput {
   context?: string | undefined;
   date: string;
   findings: readonly SynthesisFinding[];
+  /** The report's length limit, when the run's budget leaves less room than usual. */
+  maxWords?: number | undefined;
 }
 
 /** The synthesis call: the report in the mode's structure, from the findings alone (no tools). */
@@ -92,6 +94,9 @@ export function buildSynthesisPrompt(input: SynthesisPromptInput): {
       "they are numbered and listed automatically. Where a sub-question was not covered, say " +
       "so in the section it belongs to instead of guessing.",
     OUTPUT_RULES,
+    input.maxWords
+      ? `## Length\nThe run's budget leaves room for about ${input.maxWords} words: keep the report within them (anything longer is cut off).`
+      : "",
   );
   const findings = input.findings.map((finding, i) =>
     fenced(

@@ -8,7 +8,10 @@ import {
 import { runCli } from "../helpers/run-cli.ts";
 import { makeTempTree, type TempTree } from "../helpers/temp-tree.ts";
 
-/** Deep research's plan through an OpenAI-compatible server's JSON mode (Ollama, vLLM...). */
+/**
+ * Deep research's plan through an OpenAI-compatible server's structured output (Ollama,
+ * llama.cpp, vLLM, LM Studio): `response_format: json_schema` with the plan's schema.
+ */
 
 let repo: TempTree;
 let local: FakeOpenAiCompatible;
@@ -20,7 +23,7 @@ afterEach(async () => {
   await Promise.all([local.close(), repo.cleanup()]);
 });
 
-it("plans through JSON mode, then researches each sub-question and synthesizes", async () => {
+it("plans with the schema in the request, then researches each sub-question and synthesizes", async () => {
   const questions = ["Who waters plants?", "What do sensors cost?", "Who sells them?"];
   local.enqueue(
     {
@@ -50,9 +53,29 @@ it("plans through JSON mode, then researches each sub-question and synthesizes",
   );
   expect(run.code, run.stderr).toBe(0);
   const plan = local.requests[0]?.body as Record<string, unknown>;
-  expect(plan.response_format).toEqual({ type: "json_object" });
-  // JSON mode carries no schema: the prompt spells out the shape the schema then checks.
-  expect(JSON.stringify(plan.messages)).toContain('{\\"subQuestions\\": [{\\"question\\"');
+  // The schema itself goes to the server (plain JSON mode would carry none), bound included.
+  expect(plan.response_format).toMatchObject({
+    type: "json_schema",
+    json_schema: {
+      name: "research_plan",
+      schema: {
+        type: "object",
+        required: ["subQuestions"],
+        properties: {
+          subQuestions: {
+            type: "array",
+            minItems: 3,
+            maxItems: 6,
+            items: {
+              type: "object",
+              required: ["question", "reason"],
+              properties: { question: { type: "string" }, reason: { type: "string" } },
+            },
+          },
+        },
+      },
+    },
+  });
   expect(local.requests).toHaveLength(5);
   const synthesis = JSON.stringify(local.requests[4]?.body.messages);
   for (const n of [1, 2, 3]) expect(synthesis).toContain(`Finding ${n}.`);

@@ -10,7 +10,7 @@ import {
 } from "../fakes/anthropic-server.ts";
 import { deepRequests } from "../helpers/deep-requests.ts";
 import { runCli } from "../helpers/run-cli.ts";
-import { GIT_IDENTITY, solarIdeasRepo } from "../helpers/solar-ideas-repo.ts";
+import { EARLIER_PATH, GIT_IDENTITY, solarIdeasRepo } from "../helpers/solar-ideas-repo.ts";
 import type { TempTree } from "../helpers/temp-tree.ts";
 
 /** Deep research through the CLI and the real Anthropic provider: plan, parallel runs, synthesis. */
@@ -66,6 +66,29 @@ function answers(options: { failing?: number; keepsReading?: boolean } = {}) {
   return times;
 }
 
+/**
+ * Every sub-question keeps reading: its tool steps cost `toolStep`, its closing call (tools
+ * off) 2,000 + 100 tokens; the plan costs 1,000 + 100; the synthesis writes as long as its
+ * max_tokens allows.
+ */
+function budgetAnswers(options: { toolStep: { input_tokens: number; output_tokens: number } }) {
+  fake.setHandler((request) => {
+    if (isPlan(request)) {
+      return reply.text(PLAN, { usage: { input_tokens: 1_000, output_tokens: 100 } });
+    }
+    if (isSynthesis(request)) {
+      return reply.text("# Deep report\n\nWhat was found.", {
+        usage: { output_tokens: request.body.max_tokens },
+      });
+    }
+    return request.body.tool_choice?.type === "none"
+      ? reply.text(`# Finding ${subQuestionOf(request)}\n\nRead what there was.`, {
+          usage: { input_tokens: 2_000, output_tokens: 100 },
+        })
+      : reply.toolUse("read_research", { path: "x/research.md" }, { usage: options.toolStep });
+  });
+}
+
 function folderFile(name: string): string {
   const folder = readdirSync(path.join(repo.dir, "ideas")).find((f) => f.includes("couriers"));
   return readFileSync(path.join(repo.dir, "ideas", folder as string, name), "utf8");
@@ -86,6 +109,8 @@ describe("deep research", () => {
 
     const plan = fake.requests.find(isPlan);
     expect(JSON.stringify(plan?.body)).toContain('"subQuestions"');
+    // The planner sees the repository's earlier research (so the plan can build on it).
+    expect(JSON.stringify(plan?.body.messages)).toContain(`- ${EARLIER_PATH}`);
     // Three sub-runs of 300 ms each, run at once: they overlap instead of following each other.
     const spans = [...times.values()];
     expect(spans).toHaveLength(3);
@@ -133,18 +158,97 @@ describe("deep research", () => {
     expect(log().deep.subQuestions[1]).toMatchObject({ outcome: "not_covered", attempts: 2 });
   });
 
-  it("a token budget stops the sub-questions and the report is still written", async () => {
-    answers({ keepsReading: true });
+  /*
+   * What the budgets can promise. A call's size is known only once it is answered, so a
+   * sub-question stops using tools at the first call that reaches its share (that call may pass
+   * it) and then makes one closing call that writes its findings. What the research passes its
+   * 80% by comes out of the synthesis's 20%: the synthesis is one call whose input (the
+   * findings) is fixed, so its output is capped to what the budget has left after that input
+   * (never below 1,024 tokens: a report is always written). The whole run therefore stays
+   * within the budget whenever the research's overshoot leaves the synthesis its input and
+   * those 1,024 tokens, as here; a single call bigger than that cannot be prevented, only
+   * stopped after. The synthesis below writes as long as it is allowed (max_tokens), the
+   * worst case its cap must hold.
+   */
+  it("a token budget stops the sub-questions, caps the synthesis, and the run stays within it", async () => {
+    budgetAnswers({ toolStep: { input_tokens: 27_000, output_tokens: 100 } });
     const run = await explore("--token-budget", "100000", "--max-steps", "10");
     expect(run.code, run.stderr).toBe(0);
-    // Each gets a share (about 26,000 tokens): one tool step of 30,000 spends it, then the
-    // findings are written with tools off, so the three together stay near the whole budget.
+    // Each share is (100,000 - 1,100 for the plan) × 80% / 3 = 26,373 tokens: the first tool
+    // step (27,100) reaches it, so no second one starts; then the closing call.
     for (const n of [1, 2, 3]) {
       expect(fake.requests.filter((r) => subQuestionOf(r) === n)).toHaveLength(2);
     }
+    const synthesis = fake.requests.find(isSynthesis);
+    // 100,000 - 1,100 - 3 × (27,100 + 2,100) = 11,300 left, less the synthesis's own input.
+    expect(synthesis?.body.max_tokens).toBeLessThan(11_300);
     expect(log()).toMatchObject({ stoppedBy: "token_budget" });
-    expect(log().tokens.total).toBeLessThan(110_000);
+    expect(log().tokens.total).toBeLessThanOrEqual(100_000);
+    expect(log().tokens.total).toBeGreaterThan(99_000);
     expect(folderFile("research.md")).toContain("# Deep report");
+  });
+
+  it("--max-cost counts every call of the run: sub-questions stop, the synthesis is capped", async () => {
+    // Sonnet: $3 and $15 per million input and output tokens. A tool step of 35,000 + 100
+    // tokens costs $0.1065, past each share of (0.40 - 0.0045 for the plan) × 80% / 3 = $0.105.
+    budgetAnswers({ toolStep: { input_tokens: 35_000, output_tokens: 100 } });
+    const run = await explore(
+      "--max-cost",
+      "0.40",
+      "--token-budget",
+      "1000000",
+      "--max-steps",
+      "10",
+    );
+    expect(run.code, run.stderr).toBe(0);
+    for (const n of [1, 2, 3]) {
+      expect(fake.requests.filter((r) => subQuestionOf(r) === n)).toHaveLength(2);
+    }
+    // $0.40 - $0.0045 - 3 × ($0.1065 + $0.0075) = $0.0535 left: well under 16,384 output tokens.
+    const synthesis = fake.requests.find(isSynthesis);
+    expect(synthesis?.body.max_tokens).toBeLessThan(0.0535 / 0.000015);
+    expect(log()).toMatchObject({ stoppedBy: "cost_budget", cost: { priced: true } });
+    // The same promise as the token budget's (see above), in dollars.
+    expect(log().cost.usd).toBeLessThanOrEqual(0.4);
+    expect(log().cost.usd).toBeGreaterThan(0.39);
+    expect(folderFile("research.md")).toContain("# Deep report");
+  });
+
+  it("counts a failed attempt's tokens and cost in the budgets and the log's totals", async () => {
+    const usage = { input_tokens: 1_000, output_tokens: 100 };
+    let second = 0;
+    fake.setHandler((request) => {
+      if (isPlan(request)) return reply.text(PLAN, { usage });
+      if (isSynthesis(request)) return reply.text("# Deep report\n\nAll found.", { usage });
+      const n = subQuestionOf(request);
+      if (n !== 2) return reply.text(`# Finding ${n}\n\nFact ${n}.`, { usage });
+      second += 1;
+      // The first attempt reads (5,100 tokens, paid), then its next call fails; the retry works.
+      if (second === 1) {
+        return reply.toolUse(
+          "read_research",
+          { path: "x/research.md" },
+          { usage: { input_tokens: 5_000, output_tokens: 100 } },
+        );
+      }
+      if (second === 2) return reply.error(400, "invalid_request_error", "boom");
+      return reply.text("# Finding 2\n\nFact 2.", { usage });
+    });
+    const run = await explore();
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toMatch(/\[2\/3\] failed .*boom.*trying once more/);
+    // Plan, three covered runs and the synthesis at 1,100 each, and the failed read's 5,100.
+    expect(log().tokens.total).toBe(5 * 1_100 + 5_100);
+    expect(log().steps).toBe(5 + 1);
+    const usd = (5 * 1_000 * 3 + 5 * 100 * 15 + 5_000 * 3 + 100 * 15) / 1_000_000;
+    expect(log().cost.usd).toBeCloseTo(usd, 6);
+    expect(log().deep.subQuestions[1]).toMatchObject({
+      outcome: "covered",
+      attempts: 2,
+      steps: 2,
+      tokens: { total: 1_100 + 5_100 },
+      failedAttempts: { steps: 1, tokens: { input: 5_000, output: 100, total: 5_100 } },
+    });
   });
 
   it("skips the sub-questions not started once the budget is spent", async () => {

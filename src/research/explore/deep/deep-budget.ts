@@ -1,10 +1,11 @@
+import { DEFAULT_LIMITS } from "../../../agent/agent-limits.ts";
 import type { ExploreRequest } from "../../../config/explore-request.ts";
-import type { RunCost } from "../../../models/pricing.ts";
+import type { ModelPrice, RunCost } from "../../../models/pricing.ts";
 
 /** Of what the plan leaves, the sub-questions share this part; the rest is the synthesis's. */
 const RESEARCH_SHARE = 0.8;
 /** A sub-question run needs room for at least a search and its answer. */
-const MIN_SUB_QUESTION_TOKENS = 1_000;
+export const MIN_SUB_QUESTION_TOKENS = 1_000;
 
 /** What has been spent so far across the whole deep run. */
 export type Spent = { tokens: number; cost?: RunCost | undefined };
@@ -35,6 +36,46 @@ export function researchBudgetSpent(request: ExploreRequest, spent: Spent): bool
   if (spent.tokens >= request.tokenBudget * RESEARCH_SHARE) return true;
   return (
     request.maxCostUsd !== undefined && usdOf(spent.cost) >= request.maxCostUsd * RESEARCH_SHARE
+  );
+}
+
+/** What the plan and the research left of the run's budgets: the synthesis's share. */
+export type SynthesisShare = { tokens: number; usd?: number };
+
+export function synthesisShare(request: ExploreRequest, spent: Spent): SynthesisShare {
+  return {
+    tokens: request.tokenBudget - spent.tokens,
+    ...(request.maxCostUsd === undefined ? {} : { usd: request.maxCostUsd - usdOf(spent.cost) }),
+  };
+}
+
+/** The report's floor: it is always written, even when the research overshot the budget. */
+const MIN_SYNTHESIS_OUTPUT_TOKENS = 1_024;
+/** Prose runs about 4 characters a token, URLs fewer: 3 overestimates the input, never under. */
+const CHARS_PER_TOKEN = 3;
+
+/**
+ * The synthesis's output cap, so the call stays within its share. It is one call without tools:
+ * the runner's token and cost limits act between steps and would bound nothing here, and its
+ * input (the findings) is fixed by the time it runs, so the output is the one part a limit can
+ * still hold. The input is estimated from the prompt's length (cache writes priced, as the
+ * system prompt is cached), and the output gets what is left, within the runner's default
+ * cap and never below the floor: a report is written even when little is left.
+ */
+export function synthesisOutputLimit(
+  share: SynthesisShare,
+  promptChars: number,
+  price: ModelPrice | undefined,
+): number {
+  const input = Math.ceil(promptChars / CHARS_PER_TOKEN);
+  let room = share.tokens - input;
+  if (share.usd !== undefined && price) {
+    const inputUsd = (input * Math.max(price.inputPerMTok, price.cacheWritePerMTok)) / 1_000_000;
+    room = Math.min(room, ((share.usd - inputUsd) * 1_000_000) / price.outputPerMTok);
+  }
+  return Math.min(
+    DEFAULT_LIMITS.maxOutputTokens,
+    Math.max(MIN_SYNTHESIS_OUTPUT_TOKENS, Math.floor(room)),
   );
 }
 

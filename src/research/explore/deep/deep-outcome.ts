@@ -23,9 +23,12 @@ export type DeepRecord = {
     error?: string;
     steps: number;
     stoppedBy?: string;
+    /** Every attempt's: the failed ones' answered calls are paid for too. */
     tokens: Tokens;
     cost?: RunCost;
     sources: number;
+    /** What the failed attempts spent, included in steps, tokens and cost above. */
+    failedAttempts?: { steps: number; tokens: Tokens; cost?: RunCost };
   }[];
   synthesis: { steps: number; tokens: Tokens; cost?: RunCost };
 };
@@ -44,15 +47,18 @@ export function deepOutcome(
   synthesis: Synthesis,
 ): ResearchOutcome {
   const runs = results.flatMap((r) => (r.research ? [r.research] : []));
-  const usages = [plan.usage, ...runs.map((r) => r.usage), synthesis.usage];
-  const cost = addCosts([plan.cost, ...runs.map((r) => r.cost), synthesis.cost]);
+  // Failed attempts were paid for as well: every call counts, as the budgets count them.
+  const failed = results.flatMap((r) => (r.failedAttempts ? [r.failedAttempts] : []));
+  const parts = [...runs, ...failed];
+  const usages = [plan.usage, ...parts.map((r) => r.usage), synthesis.usage];
+  const cost = addCosts([plan.cost, ...parts.map((r) => r.cost), synthesis.cost]);
   // A budget that stopped a sub-question is why the run ended early, not the synthesis's "end".
   const budgetStop = runs.find((r) => r.stoppedBy.endsWith("_budget"))?.stoppedBy;
   return {
     report: withNotCovered(synthesis.report, results),
     model,
     ...times,
-    steps: plan.steps + runs.reduce((n, r) => n + r.steps, 0) + synthesis.steps,
+    steps: plan.steps + parts.reduce((n, r) => n + r.steps, 0) + synthesis.steps,
     stoppedBy: synthesis.truncated ? synthesis.stoppedBy : (budgetStop ?? synthesis.stoppedBy),
     ...(synthesis.truncated ? { truncated: true } : {}),
     ...(cost ? { cost } : {}),
@@ -74,18 +80,35 @@ export function deepOutcome(
       parallel: request.parallel ?? DEFAULT_PARALLEL,
       plan: plan.subQuestions,
       planning: { steps: plan.steps, tokens: tokens(plan.usage), ...costPart(plan.cost) },
-      subQuestions: results.map((r) => ({
-        number: r.number,
-        question: r.question,
-        outcome: r.outcome,
-        attempts: r.attempts,
-        ...(r.error ? { error: r.error } : {}),
-        steps: r.research?.steps ?? 0,
-        ...(r.research ? { stoppedBy: r.research.stoppedBy } : {}),
-        tokens: r.research ? tokens(r.research.usage) : { input: 0, output: 0, total: 0 },
-        ...costPart(r.research?.cost),
-        sources: r.research?.sources.length ?? 0,
-      })),
+      subQuestions: results.map((r) => {
+        const attempts = [r.research, r.failedAttempts].filter((a) => a !== undefined);
+        const spent = attempts.map((a) => a.usage);
+        return {
+          number: r.number,
+          question: r.question,
+          outcome: r.outcome,
+          attempts: r.attempts,
+          ...(r.error ? { error: r.error } : {}),
+          steps: attempts.reduce((n, a) => n + a.steps, 0),
+          ...(r.research ? { stoppedBy: r.research.stoppedBy } : {}),
+          tokens: {
+            input: sum(spent, "inputTokens"),
+            output: sum(spent, "outputTokens"),
+            total: sum(spent, "totalTokens"),
+          },
+          ...costPart(addCosts(attempts.map((a) => a.cost))),
+          sources: r.research?.sources.length ?? 0,
+          ...(r.failedAttempts
+            ? {
+                failedAttempts: {
+                  steps: r.failedAttempts.steps,
+                  tokens: tokens(r.failedAttempts.usage),
+                  ...costPart(r.failedAttempts.cost),
+                },
+              }
+            : {}),
+        };
+      }),
       synthesis: {
         steps: synthesis.steps,
         tokens: tokens(synthesis.usage),
@@ -104,7 +127,7 @@ function withNotCovered(report: string, results: readonly SubQuestionResult[]): 
   if (missing.length === 0) return report;
   const lines = missing.map(
     (r) =>
-      `> - ${r.question} (${r.outcome === "skipped" ? `skipped: ${r.error ?? "the run's budget was spent"}` : `failed twice: ${r.error ?? "unknown error"}`})`,
+      `> - ${r.question} (${r.outcome === "skipped" ? `skipped: ${r.error ?? "the run's budget was spent"}` : `${r.attempts > 1 ? "failed twice" : "failed"}: ${r.error ?? "unknown error"}`})`,
   );
   return `${report}\n\n> **Not covered:** these sub-questions of the research plan have no findings:\n${lines.join("\n")}`;
 }

@@ -3,7 +3,13 @@ import type { JobProgress, WorkflowStep } from "../../../jobs/workflow.ts";
 import type { ExplorePayload, ExplorePlan } from "../explore-plan.ts";
 import type { ResearchDeps } from "../research-exploration.ts";
 import type { ResearchOutcome } from "../research-outcome.ts";
-import { addCosts, researchBudgetSpent, type Spent, subQuestionShare } from "./deep-budget.ts";
+import {
+  addCosts,
+  researchBudgetSpent,
+  type Spent,
+  subQuestionShare,
+  synthesisShare,
+} from "./deep-budget.ts";
 import { deepDeadline } from "./deep-deadline.ts";
 import { deepOutcome } from "./deep-outcome.ts";
 import { inParallel } from "./in-parallel.ts";
@@ -99,8 +105,11 @@ export async function deepResearch(
         );
       })
       .then((result) => {
-        spent.tokens += result.research?.usage.totalTokens ?? 0;
-        spent.cost = addCosts([spent.cost, result.research?.cost]);
+        // A failed attempt's answered calls were paid for: they count like the covered run's.
+        spent.tokens +=
+          (result.research?.usage.totalTokens ?? 0) +
+          (result.failedAttempts?.usage.totalTokens ?? 0);
+        spent.cost = addCosts([spent.cost, result.research?.cost, result.failedAttempts?.cost]);
         say(name, `${tag} ${finishedLine(result)}`);
         return result;
       });
@@ -109,7 +118,11 @@ export async function deepResearch(
   const covered = results.filter((r) => r.outcome === "covered").length;
   say("synthesis", `Writing the report from ${covered} of ${count} findings...`);
   const synthesis = await step.do("synthesis", () =>
-    synthesize(payload, plan, results, { ...model, timeoutMs: deadline.synthesis() }),
+    synthesize(payload, plan, results, {
+      ...model,
+      timeoutMs: deadline.synthesis(),
+      share: synthesisShare(request, spent),
+    }),
   );
   return deepOutcome(
     request,

@@ -1,3 +1,4 @@
+import { DEFAULT_LIMITS } from "../../../agent/agent-limits.ts";
 import { runAgent } from "../../../agent/run-agent.ts";
 import type { RunCost } from "../../../models/pricing.ts";
 import type { ResolvedModel } from "../../../models/resolve-model.ts";
@@ -6,9 +7,14 @@ import { citeRetrieved } from "../../citations/cite-retrieved.ts";
 import { stripModelSources } from "../../research-document.ts";
 import type { ExplorePayload, ExplorePlan } from "../explore-plan.ts";
 import type { ResearchOutcome } from "../research-outcome.ts";
+import { type SynthesisShare, synthesisOutputLimit } from "./deep-budget.ts";
 import type { SubQuestionResult } from "./research-sub-question.ts";
 
 type Exploring = Extract<ExplorePlan, { action: "explore" }>;
+
+/** Markdown words per token, low: a report told this many words fits its token cap. */
+const WORDS_PER_TOKEN = 0.6;
+const LENGTH_LINE_CHARS = 200;
 
 /** The synthesis step's persisted result. */
 export type Synthesis = {
@@ -36,22 +42,43 @@ export async function synthesize(
     signal?: AbortSignal | undefined;
     /** What is left of the whole run's time limit. */
     timeoutMs?: number | undefined;
+    /** What the plan and the research left of the budgets; without it, the runner's defaults. */
+    share?: SynthesisShare | undefined;
   },
 ): Promise<Synthesis> {
   const { request } = payload;
-  const prompt = buildSynthesisPrompt({
+  const input = {
     mode: request.mode,
     idea: request.idea,
     context: request.context,
     date: plan.date,
     findings: results.map(synthesisFinding),
-  });
+  };
+  const unbounded = buildSynthesisPrompt(input);
+  const maxOutputTokens = deps.share
+    ? synthesisOutputLimit(
+        deps.share,
+        // The length line added below is short; room for it is counted.
+        unbounded.system.length + unbounded.user.length + LENGTH_LINE_CHARS,
+        deps.model.price,
+      )
+    : undefined;
+  // A cap below the usual one is told to the model, so it writes a report that fits instead of
+  // one that is cut off (a cut report is continued in a second call, which costs its input again).
+  const capped = maxOutputTokens !== undefined && maxOutputTokens < DEFAULT_LIMITS.maxOutputTokens;
+  const prompt = capped
+    ? buildSynthesisPrompt({ ...input, maxWords: Math.floor(maxOutputTokens * WORDS_PER_TOKEN) })
+    : unbounded;
   const run = await runAgent({
     model: deps.model.model,
     instructions: prompt.system,
     prompt: prompt.user,
     collectToolStats: true,
-    limits: { maxSteps: 1, ...(deps.timeoutMs ? { timeoutMs: Math.ceil(deps.timeoutMs) } : {}) },
+    limits: {
+      maxSteps: 1,
+      ...(maxOutputTokens ? { maxOutputTokens } : {}),
+      ...(deps.timeoutMs ? { timeoutMs: Math.ceil(deps.timeoutMs) } : {}),
+    },
     ...(deps.maxRetries === undefined ? {} : { maxRetries: deps.maxRetries }),
     ...(deps.signal ? { abortSignal: deps.signal } : {}),
     pricing: { modelId: deps.model.modelId, price: deps.model.price },

@@ -1,0 +1,98 @@
+import { wrapLanguageModel } from "ai";
+import { costOf, type RunCost } from "../../../models/pricing.ts";
+import type { ResolvedModel } from "../../../models/resolve-model.ts";
+import type { ResearchOutcome } from "../research-outcome.ts";
+
+type Usage = ResearchOutcome["usage"];
+
+/** The parts of a provider's answer the meter reads (a LanguageModelV4 generate result). */
+type Answer = {
+  usage: {
+    inputTokens: {
+      total?: number | undefined;
+      cacheRead?: number | undefined;
+      cacheWrite?: number | undefined;
+    };
+    outputTokens: { total?: number | undefined };
+    raw?: unknown;
+  };
+  content: readonly { type: string; toolName?: string; isError?: boolean; result?: unknown }[];
+};
+
+/** What the model calls through a metered model have spent. */
+export type Metered = { steps: number; usage: Usage; cost?: RunCost };
+
+/**
+ * The model with a meter on every answered call. A run that fails (an API error on its third
+ * step, its time running out) throws away the usage of the calls that were answered and paid
+ * for; the meter keeps it, so a sub-question's failed attempt still counts against the run's
+ * token and cost budgets. A call that never got an answer reports no usage, so it cannot count.
+ */
+export function meteredModel(resolved: ResolvedModel): {
+  model: ResolvedModel;
+  spent(): Metered;
+} {
+  const spent: Metered = {
+    steps: 0,
+    usage: {
+      inputTokens: 0,
+      outputTokens: 0,
+      totalTokens: 0,
+      cacheReadTokens: 0,
+      cacheWriteTokens: 0,
+    },
+  };
+  let searches = 0;
+  const record = (result: Answer) => {
+    const { inputTokens, outputTokens, raw } = result.usage;
+    const input = inputTokens.total ?? 0;
+    const output = outputTokens.total ?? 0;
+    spent.steps += 1;
+    spent.usage.inputTokens += input;
+    spent.usage.outputTokens += output;
+    spent.usage.totalTokens += input + output;
+    spent.usage.cacheReadTokens += inputTokens.cacheRead ?? 0;
+    spent.usage.cacheWriteTokens += inputTokens.cacheWrite ?? 0;
+    searches += billedSearches(raw, result.content);
+  };
+  // Only a model object can be wrapped; an id string (never what resolveModel returns) goes
+  // unmetered rather than failing the run.
+  const model =
+    typeof resolved.model === "string"
+      ? resolved.model
+      : wrapLanguageModel({
+          model: resolved.model,
+          middleware: {
+            wrapGenerate: async ({ doGenerate }) => {
+              const result = await doGenerate();
+              record(result);
+              return result;
+            },
+          },
+        });
+  return {
+    model: { ...resolved, model },
+    spent: () => ({
+      steps: spent.steps,
+      usage: { ...spent.usage },
+      cost: costOf(resolved.price, resolved.modelId, spent.usage, searches),
+    }),
+  };
+}
+
+/**
+ * Server-side searches the provider bills: what Anthropic reports in its raw usage, or else the
+ * searches that returned results (a failed one is not billed).
+ */
+function billedSearches(raw: unknown, content: Answer["content"]): number {
+  const figure = (raw as { server_tool_use?: { web_search_requests?: unknown } } | undefined)
+    ?.server_tool_use?.web_search_requests;
+  if (typeof figure === "number" && Number.isFinite(figure) && figure >= 0) return figure;
+  return content.filter(
+    (part) =>
+      part.type === "tool-result" &&
+      part.toolName === "web_search" &&
+      !part.isError &&
+      Array.isArray(part.result),
+  ).length;
+}
