@@ -2,7 +2,13 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["src/**/*.test.ts", "test/**/*.test.ts", "eval/**/*.test.ts", "bench/**/*.test.ts"],
+    include: [
+      "src/**/*.test.ts",
+      "test/**/*.test.ts",
+      "eval/**/*.test.ts",
+      "bench/**/*.test.ts",
+      "deploy/cloudflare/test/*.test.ts",
+    ],
     testTimeout: 30_000,
     hookTimeout: 30_000,
   },
