@@ -2,14 +2,24 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: [
-      "src/**/*.test.ts",
-      "test/**/*.test.ts",
-      "eval/**/*.test.ts",
-      "bench/**/*.test.ts",
-      "deploy/cloudflare/test/*.test.ts",
-    ],
     testTimeout: 30_000,
     hookTimeout: 30_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "node",
+          include: [
+            "src/**/*.test.ts",
+            "test/**/*.test.ts",
+            "eval/**/*.test.ts",
+            "bench/**/*.test.ts",
+            "deploy/cloudflare/test/*.test.ts",
+          ],
+        },
+      },
+      // The Cloudflare Worker's Workflow tests, inside workerd (@cloudflare/vitest-plugin).
+      "deploy/cloudflare/vitest.config.ts",
+    ],
   },
 });

@@ -7,6 +7,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { OFFLINE_ENV } from "./offline-env.ts";
 
 const HERE = path.dirname(new URL(import.meta.url).pathname);
 const PACKAGE = path.resolve(HERE, "..");
@@ -25,14 +26,6 @@ const PASSED = [
   "IDEA_EXPLORER_PRICE_OUT",
   "IDEA_EXPLORER_ALLOW_PRIVATE_WEBHOOKS",
 ];
-
-/** What keeps wrangler from calling home (checked: no connection leaves loopback). */
-export const OFFLINE_ENV = {
-  WRANGLER_SEND_METRICS: "false",
-  CLOUDFLARE_CF_FETCH_ENABLED: "false",
-  WRANGLER_HIDE_BANNER: "true",
-  WRANGLER_LOG_SANITIZE: "true",
-};
 
 const { values } = parseArgs({
   options: {
