@@ -15,7 +15,13 @@ import { fetchWebhookTransport } from "./fetch-webhook.ts";
 import { type ExploreInstanceParams, readWorkerConfig, type WorkerEnv } from "./worker-env.ts";
 
 /** Progress is shown at once in-process by `serve`; here it is a D1 write, so at most this often. */
-const PROGRESS_INTERVAL_MS = 1_000;
+const PROGRESS_INTERVAL_MS = 2_000;
+/**
+ * D1 queries count against a step's subrequests (50 per invocation on Workers Free, 1,000 on
+ * Paid), beside the model and GitHub calls: a long step stops writing progress after this many
+ * and shows the rest when the next step starts.
+ */
+const PROGRESS_WRITES_PER_STEP = 20;
 
 /** The webhook step: its own three attempts inside, and Workflows' retry if the isolate dies. */
 const NOTIFY_STEP = { retries: { limit: 2, delay: "30 seconds" }, timeout: "2 minutes" } as const;
@@ -77,9 +83,11 @@ function progressWriter(store: D1JobStore, jobId: string, initial: JobProgress |
   let progress: JobProgress = initial ?? {};
   let currentStep: string | undefined;
   let writtenAt = Number.NEGATIVE_INFINITY;
+  let writesThisStep = 0;
   let chain: Promise<void> = Promise.resolve();
   const write = () => {
     writtenAt = Date.now();
+    writesThisStep += 1;
     const snapshot = { ...progress };
     const step = currentStep;
     chain = chain.then(() => store.saveProgress(jobId, step, snapshot).catch(() => {}));
@@ -88,6 +96,7 @@ function progressWriter(store: D1JobStore, jobId: string, initial: JobProgress |
   return {
     startStep: (name: string) => {
       currentStep = name;
+      writesThisStep = 0;
       progress = { ...progress, step: name };
       return write();
     },
@@ -97,7 +106,8 @@ function progressWriter(store: D1JobStore, jobId: string, initial: JobProgress |
         ...update,
         ...(update.step ? {} : currentStep ? { step: currentStep } : {}),
       };
-      if (Date.now() - writtenAt >= PROGRESS_INTERVAL_MS) void write();
+      const due = Date.now() - writtenAt >= PROGRESS_INTERVAL_MS;
+      if (due && writesThisStep < PROGRESS_WRITES_PER_STEP) void write();
     },
     flush: () => chain,
   };
