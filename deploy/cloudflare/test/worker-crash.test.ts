@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { getJson, postJson } from "../../../src/server/testing/serve-process.ts";
 import {
   type FakeAnthropicServer,
+  type RecordedRequest,
   reply,
   startFakeAnthropic,
 } from "../../../test/fakes/anthropic-server.ts";
@@ -13,6 +14,7 @@ import {
   type FakeRepo,
   startFakeGitHub,
 } from "../../../test/fakes/github-server.ts";
+import { deepRequests } from "../../../test/helpers/deep-requests.ts";
 import { startWorkerProcess, type WorkerProcess } from "./worker-process.ts";
 
 const GITHUB_TOKEN = "ghp_crashTest0000000000000000000000000000";
@@ -119,6 +121,45 @@ describe("the Worker killed mid-job", () => {
 
     await completed(url, jobId);
     expect(fake.requests).toHaveLength(1);
+    expect(repo.log()).toHaveLength(commitsBefore + 1);
+  }, 120_000);
+
+  it("in deep mode, while sub-questions run: only those in flight are paid again, one commit", async () => {
+    const questions = ["Who buys?", "What does it cost?", "Who competes?"];
+    const { plan, isPlan, isSynthesis, subQuestionOf } = deepRequests(questions);
+    const count = (match: (r: RecordedRequest) => boolean) => fake.requests.filter(match).length;
+    const commitsBefore = repo.log().length;
+    // Two at a time: the first sub-question finishes, the second and third hang.
+    fake.setHandler((request) => {
+      if (isPlan(request)) return reply.text(plan);
+      return subQuestionOf(request) === 1
+        ? reply.text("# Finding 1\n\nBuyers exist.")
+        : reply.hang();
+    });
+    let url = await start();
+    const submitted = await postJson(`${url}/api/explore`, {
+      idea: "Refill stations in corner shops",
+      depth: "deep",
+      parallel: 2,
+    });
+    const jobId = String(submitted.body.job_id);
+    // The third starts only once the first one's step is stored.
+    await until("the third sub-question", async () =>
+      count((r) => subQuestionOf(r) === 3) > 0 ? true : undefined,
+    );
+
+    await running?.kill();
+    fake.setHandler((request) =>
+      isSynthesis(request)
+        ? reply.text("# Refill stations\n\nWorth a pilot.")
+        : reply.text(`# Finding ${subQuestionOf(request)}\n\nSomething found.`),
+    );
+    url = await start();
+
+    await completed(url, jobId);
+    expect(count(isPlan)).toBe(1);
+    expect([1, 2, 3].map((n) => count((r) => subQuestionOf(r) === n))).toEqual([1, 2, 2]);
+    expect(count(isSynthesis)).toBe(1);
     expect(repo.log()).toHaveLength(commitsBefore + 1);
   }, 120_000);
 });
