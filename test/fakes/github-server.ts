@@ -13,6 +13,15 @@
  *        GET git/ref/heads/{b} and git/refs/heads/{b}, PATCH git/refs/heads/{b} (422 "Update is
  *        not a fast forward" unless force), POST git/refs
  * - GET  /repos/{o}/{r}/compare/{base}...{head}  status / ahead_by / behind_by / commits
+ * - Issues: GET/POST issues (state, labels, direction filters), GET/PATCH issues/{n},
+ *        GET/POST issues/{n}/comments, GET/PATCH/DELETE issues/comments/{id},
+ *        GET/POST/PUT/DELETE issues/{n}/labels, DELETE issues/{n}/labels/{name} (404 "Label does
+ *        not exist" when the issue lacks it), GET/POST labels, GET labels/{name} (422
+ *        already_exists). Lists are paged (per_page up to `maxPerPage`, Link headers); what a
+ *        token writes is authored by its `login`. Seed and inspect through `repo.issues`.
+ * - A secondary rate limit on content creation (new comments and issues): with
+ *        `secondaryRateLimit: { burst }`, every (burst+1)th creation is refused with GitHub's 403
+ *        "You have exceeded a secondary rate limit" and `retry-after`, and not applied.
  *
  * Auth like GitHub: an unknown token is 401 "Bad credentials" on every route; a private repo
  * the token cannot see is 404 (never 403); a token without push gets 403 on writes.
@@ -29,11 +38,20 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { DEFAULT_ACTOR, type FakeActor } from "./github/fake-issues.ts";
 import { FakeRepo, type SeedEntry } from "./github/fake-repo.ts";
 import { gitDataRoute } from "./github/git-data-routes.ts";
-import { type GitHubReply, type GitHubRequest, githubError, notFound } from "./github/http.ts";
+import {
+  type GitHubReply,
+  type GitHubRequest,
+  githubError,
+  notFound,
+  secondaryRateLimit,
+} from "./github/http.ts";
+import { issueRoute } from "./github/issue-routes.ts";
 import { repoRoute } from "./github/repo-routes.ts";
 
+export type { FakeActor, FakeComment, FakeIssue } from "./github/fake-issues.ts";
 export type { SeedEntry } from "./github/fake-repo.ts";
 export { FakeRepo } from "./github/fake-repo.ts";
 export { gitBlobSha } from "./github/git-objects.ts";
@@ -52,6 +70,8 @@ export { changedFiles } from "./github/repo-routes.ts";
 export interface TokenGrant {
   repos?: string[];
   push?: boolean;
+  /** Whose token it is: the author of its comments and issues (default octocat, the owner). */
+  actor?: FakeActor;
 }
 
 export interface InterceptRule {
@@ -101,6 +121,10 @@ export interface FakeGitHub {
 
 export interface FakeGitHubOptions {
   tokens?: Record<string, TokenGrant>;
+  /** Largest page a list answers with, whatever per_page asks (GitHub: 100). */
+  maxPerPage?: number;
+  /** Refuse every (burst+1)th comment or issue creation with a secondary rate limit. */
+  secondaryRateLimit?: { burst: number; retryAfterSeconds?: number };
 }
 
 export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<FakeGitHub> {
@@ -109,6 +133,21 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
   const rules: (InterceptRule & { left: number })[] = [];
   const requests: GitHubRequest[] = [];
   let url = "";
+  let creationsSinceLimit = 0;
+  /** GitHub's secondary limit on content creation: a burst of new comments or issues is refused. */
+  const overCreationLimit = (request: GitHubRequest): GitHubReply | undefined => {
+    const limit = options.secondaryRateLimit;
+    if (!limit || request.method !== "POST") return undefined;
+    if (!/^\/repos\/[^/]+\/[^/]+\/issues(\/\d+\/comments)?$/.test(request.path)) return undefined;
+    if (creationsSinceLimit < limit.burst) {
+      creationsSinceLimit += 1;
+      return undefined;
+    }
+    creationsSinceLimit = 0;
+    return {
+      ...secondaryRateLimit({ retryAfterSeconds: limit.retryAfterSeconds ?? 1, status: 403 }),
+    };
+  };
 
   /** The answer to a request: its intercept rule's, or the real one (then maybe replaced). */
   const answerFor = (request: GitHubRequest, rule: InterceptRule | undefined): GitHubReply => {
@@ -140,6 +179,18 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
       return githubError(403, "Resource not accessible by personal access token");
     }
     const ctx = { repo, request, apiUrl: url, canPush };
+    if (
+      rest === "issues" ||
+      rest.startsWith("issues/") ||
+      rest === "labels" ||
+      rest.startsWith("labels/")
+    ) {
+      const limited = overCreationLimit(request);
+      if (limited) return limited;
+      const actor = grant?.actor ?? DEFAULT_ACTOR;
+      const maxPerPage = options.maxPerPage ?? 100;
+      return issueRoute({ repo, request, apiUrl: url, actor, maxPerPage }) ?? notFound();
+    }
     const reply = rest.startsWith("git/")
       ? gitDataRoute({ ...ctx, rest: rest.slice(4) })
       : repoRoute({ ...ctx, rest });

@@ -1,3 +1,4 @@
+import { FakeIssues } from "./fake-issues.ts";
 import {
   FILE_MODE,
   GitObjects,
@@ -28,6 +29,8 @@ export class FakeRepo {
   readonly branches = new Map<string, string>();
   /** Submodule URLs by path, as .gitmodules would record them. */
   readonly submoduleUrls = new Map<string, string>();
+  /** Issues, their comments and labels, and the repository's labels. */
+  readonly issues = new FakeIssues();
   defaultBranch: string;
   isPrivate: boolean;
   #clock = Date.parse("2026-01-01T00:00:00Z");
