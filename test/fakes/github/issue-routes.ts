@@ -4,7 +4,7 @@
  * are paged with Link headers. Path segments are decoded one by one from the raw path, so a label
  * name holding "/" or "%" (sent encoded) is read as the one name it is.
  */
-import type { FakeActor, FakeComment, FakeIssue, FakeIssues, FakeLabel } from "./fake-issues.ts";
+import type { FakeActor, FakeComment, FakeIssue, FakeLabel } from "./fake-issues.ts";
 import type { FakeRepo } from "./fake-repo.ts";
 import { type GitHubReply, type GitHubRequest, githubError, notFound } from "./http.ts";
 import { paginated } from "./pagination.ts";
