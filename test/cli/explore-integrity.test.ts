@@ -161,13 +161,19 @@ describe("two explore processes on one repository", () => {
   }, 120_000);
 
   it("with one idea: one model run, one folder, one commit; the second reports it (exit 0, same path)", async () => {
+    // The first run keeps researching until the second one says it waits for it: however slow
+    // the machine, the two overlap.
+    let release = () => {};
+    const researching = new Promise<void>((resolve) => (release = resolve));
     fake.setHandler(async () => {
-      await delay(800); // the first run is still researching when the second one starts
+      await researching;
       return reply.text(REPORT);
     });
     const first = spawnExplore("one idea, two terminals");
     await waitFor(() => fake.requests.length === 1, first.stderr);
     const second = spawnExplore("one idea, two terminals");
+    await waitFor(() => /^Waiting: /m.test(second.stderr()), second.stderr);
+    release();
     const [a, b] = await Promise.all([first.done, second.done]);
 
     expect(fake.requests).toHaveLength(1);
@@ -181,8 +187,11 @@ describe("two explore processes on one repository", () => {
   }, 60_000);
 
   it("with --no-wait, the second stops at once, naming the run it found", async () => {
+    // The first run keeps researching until the second one has ended.
+    let release = () => {};
+    const researching = new Promise<void>((resolve) => (release = resolve));
     fake.setHandler(async () => {
-      await delay(1500);
+      await researching;
       return reply.text(REPORT);
     });
     const first = spawnExplore("one idea, no waiting");
@@ -191,6 +200,7 @@ describe("two explore processes on one repository", () => {
       cwd: repo.dir,
       env: env(),
     });
+    release();
     expect(second.code).toBe(1);
     expect(second.stderr.trim().split("\n").at(-1)).toMatch(
       /^idea-explorer explore: this idea is already being explored by another run \(pid \d+, since [^)]+\); run it again when that run has ended, or leave out --no-wait to wait for it$/,
