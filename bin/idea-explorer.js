@@ -6,6 +6,7 @@
 // Node the package pins.
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
+import module from "node:module";
 import { constants } from "node:os";
 import { fileURLToPath } from "node:url";
 
@@ -15,6 +16,11 @@ const FORWARD_DELAY_MS = 1_500;
 const supported = major > 22 || (major === 22 && minor >= 18);
 
 if (supported) {
+  // Node keeps the compiled code (and the stripped TypeScript) of every module on disk, by
+  // content, so the next start skips most of the work: a CLI run in loops and an MCP server started
+  // per connection start in about half the time. A cache that cannot be written is skipped
+  // silently; NODE_COMPILE_CACHE moves it, NODE_DISABLE_COMPILE_CACHE=1 turns it off.
+  module.enableCompileCache?.();
   const installed = fileURLToPath(import.meta.url)
     .split(/[\\/]/)
     .includes("node_modules");

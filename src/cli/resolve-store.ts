@@ -1,7 +1,6 @@
 import path from "node:path";
 import { ConfigError } from "../config/config-error.ts";
 import type { Env } from "../config/env.ts";
-import { githubStoreFromEnv } from "../store/github-store-from-env.ts";
 import { LocalStore } from "../store/local-store.ts";
 import type { ResearchStore } from "../store/research-store.ts";
 
@@ -16,11 +15,19 @@ export interface StoreChoice {
  * The ideas repository a command works on: GitHub when --github or GITHUB_REPO names one (with
  * GITHUB_TOKEN), otherwise the folder given by --repo, or the current folder.
  */
-export function resolveStore(choice: StoreChoice, env: Env, cwd: string): ResearchStore {
+export async function resolveStore(
+  choice: StoreChoice,
+  env: Env,
+  cwd: string,
+): Promise<ResearchStore> {
   if (choice.github && choice.repo) {
     throw new ConfigError("choose either --github or --repo, not both");
   }
   const github = choice.repo ? undefined : (choice.github ?? env.GITHUB_REPO);
-  if (github) return githubStoreFromEnv(github, env);
+  if (github) {
+    // Octokit loads only for a GitHub repository.
+    const { githubStoreFromEnv } = await import("../store/github-store-from-env.ts");
+    return githubStoreFromEnv(github, env);
+  }
   return new LocalStore({ root: path.resolve(cwd, choice.repo ?? ".") });
 }

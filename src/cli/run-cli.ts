@@ -2,7 +2,6 @@ import { ConfigError } from "../config/config-error.ts";
 import type { CliIo } from "./cli-io.ts";
 import { commands } from "./commands.ts";
 import { Interrupted } from "./interrupted.ts";
-import { asksForJson, jsonError } from "./json-error.ts";
 import { oneLineError } from "./one-line-error.ts";
 import { packageVersion } from "./package-version.ts";
 
@@ -37,12 +36,17 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     return 2;
   }
   try {
-    return await command.run(args, io);
+    const run = await command.load();
+    return await run(args, io);
   } catch (error) {
     const line = oneLineError(error, io.env);
     io.stderr.write(`idea-explorer ${name}: ${line}\n`);
-    if (command.json && asksForJson(args)) {
-      io.stdout.write(`${jsonError(error, oneLineError(error, { ...io.env, DEBUG: "" }))}\n`);
+    if (command.json) {
+      // Loaded on failure only: telling the error kinds apart needs the AI SDK's error classes.
+      const { asksForJson, jsonError } = await import("./json-error.ts");
+      if (asksForJson(args)) {
+        io.stdout.write(`${jsonError(error, oneLineError(error, { ...io.env, DEBUG: "" }))}\n`);
+      }
     }
     if (error instanceof Interrupted) return error.exitCode;
     return error instanceof ConfigError ? 2 : 1;

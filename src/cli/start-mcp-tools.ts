@@ -1,8 +1,6 @@
 import path from "node:path";
 import { ConfigError } from "../config/config-error.ts";
 import type { McpImport, McpImportOptions } from "../tools/mcp/import-mcp-tools.ts";
-import { loadMcpTools } from "../tools/mcp/load-mcp-tools.ts";
-import { McpStartError } from "../tools/mcp/start-mcp-server.ts";
 
 /**
  * --mcp-config FILE (relative to `cwd`): starts the configured MCP servers and imports their
@@ -14,6 +12,11 @@ export async function startMcpTools(
   cwd: string,
   options: McpImportOptions & { env: Record<string, string | undefined> },
 ): Promise<McpImport> {
+  // The MCP SDK loads only for a run that has MCP servers to start.
+  const [{ loadMcpTools }, { McpStartError }] = await Promise.all([
+    import("../tools/mcp/load-mcp-tools.ts"),
+    import("../tools/mcp/start-mcp-server.ts"),
+  ]);
   try {
     return await loadMcpTools(path.resolve(cwd, file), options);
   } catch (error) {

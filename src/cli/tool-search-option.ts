@@ -1,4 +1,4 @@
-import { TOOL_SEARCH_MODES, type ToolSearchMode } from "../tools/deferral/tool-loading.ts";
+import { TOOL_SEARCH_MODES, type ToolSearchMode } from "../tools/deferral/tool-search-modes.ts";
 import { UsageError } from "./usage-error.ts";
 
 /**

@@ -1,13 +1,11 @@
 import { z } from "zod";
 import { ConfigError } from "./config-error.ts";
 import { isContinueFromPath } from "./continue-from-path.ts";
+import { MAX_IDEA_LENGTH, MAX_TIMEOUT_SECONDS } from "./explore-limits.ts";
 import { zodMessage } from "./zod-message.ts";
 
-export const MAX_IDEA_LENGTH = 10_000;
 export const DEFAULT_MAX_STEPS = 5;
 export const DEFAULT_TOKEN_BUDGET = 100_000;
-/** A run may take up to a day: a CPU-bound local model can need hours. */
-export const MAX_TIMEOUT_SECONDS = 86_400;
 
 /** quick: one agent run; deep: plan sub-questions, research them in parallel, synthesize. */
 export const researchDepthSchema = z.enum(["quick", "deep"], {
@@ -29,7 +27,7 @@ export const exploreRequestSchema = z
       .string({ error: "must be text" })
       .trim()
       .min(1, "must not be empty")
-      .max(MAX_IDEA_LENGTH, `must be at most ${MAX_IDEA_LENGTH.toLocaleString("en")} characters`)
+      .max(MAX_IDEA_LENGTH, `must be at most ${withCommas(MAX_IDEA_LENGTH)} characters`)
       .superRefine(printableText),
     mode: researchModeSchema.default("business"),
     model: z
@@ -42,7 +40,7 @@ export const exploreRequestSchema = z
     context: z
       .string({ error: "must be text" })
       .trim()
-      .max(MAX_IDEA_LENGTH, `must be at most ${MAX_IDEA_LENGTH.toLocaleString("en")} characters`)
+      .max(MAX_IDEA_LENGTH, `must be at most ${withCommas(MAX_IDEA_LENGTH)} characters`)
       .superRefine(printableText)
       .optional(),
     update: z.boolean().default(false),
@@ -108,6 +106,14 @@ function printableText(value: string, context: z.RefinementCtx): void {
 }
 
 function wholeNumber(min: number, max: number) {
-  const range = `must be a whole number from ${min.toLocaleString("en")} to ${max.toLocaleString("en")}`;
+  const range = `must be a whole number from ${withCommas(min)} to ${withCommas(max)}`;
   return z.number({ error: range }).int(range).min(min, range).max(max, range);
+}
+
+/**
+ * A whole number with thousands separators ("10,000"), as toLocaleString("en") writes it but
+ * without starting ICU at import, which costs every command that loads this tens of milliseconds.
+ */
+function withCommas(value: number): string {
+  return String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 }

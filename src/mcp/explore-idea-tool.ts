@@ -2,13 +2,13 @@ import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { StepProgress } from "../agent/agent-types.ts";
 import { formatCost } from "../models/pricing.ts";
 import type { ResolvedModel } from "../models/resolve-model.ts";
+import { newExplorePayload } from "../research/explore/explore-plan.ts";
 import {
   preflightExplore,
   searchBackendFor,
   withPreflightWarnings,
 } from "../research/explore/explore-preflight.ts";
 import type { ExploreResult } from "../research/explore/explore-workflow.ts";
-import { newExplorePayload, runExploreInline } from "../research/explore/run-explore-inline.ts";
 import type { SearchBackend } from "../search/resolve-search-backend.ts";
 import type { ResearchStore } from "../store/research-store.ts";
 import { withoutIdeasPrefix } from "../tools/research-path.ts";
@@ -39,8 +39,6 @@ export interface ExploreIdeaDeps {
   shutdown: AbortSignal;
   errorLine(error: unknown): string;
 }
-
-const number = new Intl.NumberFormat("en");
 
 /**
  * explore_idea: the explore workflow the CLI runs (prepare → research → commit, one commit),
@@ -86,6 +84,8 @@ export function registerExploreIdea(server: McpServer, deps: ExploreIdeaDeps): v
       const run = queue.then(async () => {
         signal.throwIfAborted();
         progress.phase(`Exploring in ${request.mode} mode with ${model.modelId}`);
+        // The agent loop loads with the first exploration, not before the server answers.
+        const { runExploreInline } = await import("../research/explore/run-explore-inline.ts");
         return runExploreInline(
           newExplorePayload(request),
           {
@@ -121,6 +121,8 @@ function describeResult(result: ExploreResult, readResearchPath: string): string
     );
   }
   const verb = result.status === "updated" ? "Updated" : "Wrote";
+  // Made here, not at import: the first Intl object starts ICU, which the server's start need not wait for.
+  const number = new Intl.NumberFormat("en");
   const s = result.stats;
   const stats = s
     ? ` (${s.steps} model steps, ${s.toolCalls} tool calls, ${s.sources} sources, ` +

@@ -70,7 +70,7 @@ function oneToolCallModel(toolName: string, rawInput: string) {
   });
 }
 
-/** The reason the CLI aborts a run with on Ctrl+C (src/cli/explore-command.ts): a plain Error. */
+/** The reason the CLI aborts a run with on Ctrl+C (src/cli/explore/run-explore.ts): a plain Error. */
 export const CTRL_C = () => new Error("interrupted (Ctrl+C); nothing was written");
 
 export interface CancelledCall {

@@ -1,4 +1,4 @@
-import { MAX_IDEA_LENGTH, MAX_TIMEOUT_SECONDS } from "../../config/explore-request.ts";
+import { MAX_IDEA_LENGTH, MAX_TIMEOUT_SECONDS } from "../../config/explore-limits.ts";
 import type { CliIo } from "../cli-io.ts";
 import { durationOption } from "../duration-option.ts";
 import { integerOption, parseCommandLine } from "../parse-command-line.ts";

@@ -2,14 +2,15 @@ import type { StepProgress } from "../../agent/agent-types.ts";
 import type { ToolCallLog } from "../../tools/tool-call-log.ts";
 import { shortLine } from "../printable.ts";
 
-const number = new Intl.NumberFormat("en");
-
 /**
  * Human progress on stderr while an exploration runs: each tool call with what it asked for and
  * how it went, and after each model call the step count and the tokens so far. stdout stays
  * free for the result.
  */
 export function createProgressPrinter(write: (line: string) => void) {
+  // Made per printer, not at import: the first Intl object starts ICU, tens of milliseconds that
+  // the MCP server's start-up (which imports this) need not wait for.
+  const number = new Intl.NumberFormat("en");
   return {
     phase(message: string) {
       write(message);

@@ -1,5 +1,5 @@
-import { MAX_TIMEOUT_SECONDS } from "../../config/explore-request.ts";
-import type { ToolSearchMode } from "../../tools/deferral/tool-loading.ts";
+import { MAX_TIMEOUT_SECONDS } from "../../config/explore-limits.ts";
+import type { ToolSearchMode } from "../../tools/deferral/tool-search-modes.ts";
 import { durationOption } from "../duration-option.ts";
 import { integerOption, parseCommandLine } from "../parse-command-line.ts";
 import { toolSearchOption } from "../tool-search-option.ts";

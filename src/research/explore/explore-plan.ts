@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { ExploreRequest } from "../../config/explore-request.ts";
 
 /** What a job carries: the validated request and when it was asked for (names the folder). */
@@ -6,7 +7,17 @@ export type ExplorePayload = {
   requestedAt: string;
   /** Identifies this run in exploration-log.json so a replayed commit replaces, not repeats. */
   runId: string;
+  /**
+   * The GitHub issue that asked for this exploration: its number goes into research.md's
+   * frontmatter and exploration-log.json, and the commit says "Explore: <title> (#42)".
+   */
+  issue?: { number: number; title: string };
 };
+
+/** A new run of `request`, asked for now (the date names the folder). */
+export function newExplorePayload(request: ExploreRequest, now = new Date()): ExplorePayload {
+  return { request, requestedAt: now.toISOString(), runId: randomUUID() };
+}
 
 /** The prepare step's decision, persisted before any model call. */
 export type ExplorePlan =

@@ -1,5 +1,3 @@
-import { randomUUID } from "node:crypto";
-import type { ExploreRequest } from "../../config/explore-request.ts";
 import type { WorkflowStep } from "../../jobs/workflow.ts";
 import type { ExplorePayload } from "./explore-plan.ts";
 import {
@@ -7,6 +5,9 @@ import {
   type ExploreWorkflowDeps,
   exploreWorkflow,
 } from "./explore-workflow.ts";
+
+// Kept importable from here, where the runs that use it start.
+export { newExplorePayload } from "./explore-plan.ts";
 
 /** What each step of the explore workflow does, as progress tells a person. */
 const STEP_LABELS: Readonly<Record<string, string>> = {
@@ -16,11 +17,6 @@ const STEP_LABELS: Readonly<Record<string, string>> = {
   synthesis: "Writing the report from the findings",
   commit: "Writing research.md and exploration-log.json",
 };
-
-/** A new run of `request`, asked for now (the date names the folder). */
-export function newExplorePayload(request: ExploreRequest, now = new Date()): ExplorePayload {
-  return { request, requestedAt: now.toISOString(), runId: randomUUID() };
-}
 
 /**
  * The CLI and the MCP server run the same workflow as the service, with steps that simply run in

@@ -8,16 +8,9 @@ import type { OnToolCall } from "../tool-call-log.ts";
 import { ANTHROPIC_TOOL_SEARCH_KEY, withAnthropicToolSearch } from "./anthropic-tool-search.ts";
 import { createDeferral, DEFAULT_DEFERRAL_THRESHOLD } from "./create-deferral.ts";
 import { defaultListing, renderToolPromptSection } from "./tool-prompt-section.ts";
+import type { ToolSearchMode } from "./tool-search-modes.ts";
 
-/**
- * How non-core tools are loaded:
- * - auto: every tool up to the threshold; above it non-core tools wait behind search_tools.
- * - always: non-core tools always wait behind search_tools.
- * - never: every tool is sent on every step, no search_tools.
- * - anthropic: Anthropic's native BM25 tool search (`defer_loading`), Anthropic models only.
- */
-export const TOOL_SEARCH_MODES = ["auto", "always", "never", "anthropic"] as const;
-export type ToolSearchMode = (typeof TOOL_SEARCH_MODES)[number];
+export { TOOL_SEARCH_MODES, type ToolSearchMode } from "./tool-search-modes.ts";
 
 /** The name Anthropic's BM25 tool search has on the wire, as the model sees it. */
 const ANTHROPIC_SEARCH_TOOL_WIRE_NAME = "tool_search_tool_bm25";

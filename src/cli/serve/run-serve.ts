@@ -1,0 +1,101 @@
+import path from "node:path";
+import { parseEnv } from "../../config/env.ts";
+import {
+  EXPLORE_JOB_KIND,
+  exploreJobWorkflow,
+  readJobResearch,
+  submitExplore,
+} from "../../research/explore/explore-service.ts";
+import { resolveSearchBackend } from "../../search/resolve-search-backend.ts";
+import { parseApiTokens } from "../../server/bearer-auth.ts";
+import { DEFAULT_HOST, DEFAULT_PORT } from "../../server/start-server.ts";
+import { startService } from "../../server/start-service.ts";
+import type { CliIo } from "../cli-io.ts";
+import { onStopSignal } from "../interrupted.ts";
+import { modelFlagsFrom, repositoryChoice } from "../repository-and-model-options.ts";
+import { resolveCliModel, resolveCliModelOrWarn } from "../resolve-cli-model.ts";
+import { resolveStore } from "../resolve-store.ts";
+
+export interface ServeValues extends NonNullable<Parameters<typeof modelFlagsFrom>[0]> {
+  host?: string;
+  "data-dir"?: string;
+  "allow-private-webhooks"?: boolean;
+}
+
+/** The numeric options, checked on the command line; undefined when not given. */
+export interface ServeNumbers {
+  port: number | undefined;
+  concurrency: number | undefined;
+  rateLimit: number | undefined;
+}
+
+/**
+ * The service once its command line is checked and is not --help: runs until SIGINT/SIGTERM,
+ * then stops cleanly (jobs resume later). Loaded only then, with Hono and the job engine.
+ */
+export async function runServe(
+  values: ServeValues,
+  numbers: ServeNumbers,
+  io: CliIo,
+): Promise<number> {
+  const port = numbers.port ?? DEFAULT_PORT;
+  const concurrency = numbers.concurrency ?? 2;
+  const { rateLimit } = numbers;
+  const env = parseEnv(io.env);
+  const modelFlags = modelFlagsFrom(values);
+  // Checked now so a bad flag fails at start-up; a missing key only fails the jobs (and says so).
+  resolveCliModelOrWarn(modelFlags, env, (message) => {
+    io.stderr.write(`warning: ${message} Explorations will fail until it is set.\n`);
+  });
+  const searchBackend = resolveSearchBackend(env);
+  const store = await resolveStore(repositoryChoice(values), env, io.cwd);
+  // A repository that cannot be used fails each job at once with this same message; say it now.
+  await store.verify().catch((error: Error) => {
+    io.stderr.write(
+      `warning: ${error.message.replace(/[.\s]*$/, ".")} Explorations will fail until it is fixed.\n`,
+    );
+  });
+
+  const service = await startService({
+    dataDir: path.resolve(io.cwd, values["data-dir"] ?? ".idea-explorer"),
+    port,
+    host: values.host ?? DEFAULT_HOST,
+    concurrency,
+    tokens: parseApiTokens(env.IDEA_EXPLORER_API_TOKEN),
+    allowPrivateWebhooks: values["allow-private-webhooks"] ?? false,
+    ...(rateLimit === undefined
+      ? {}
+      : {
+          rateLimit:
+            rateLimit === 0 ? false : { burst: Math.min(10, rateLimit), perMinute: rateLimit },
+        }),
+    workflows: {
+      [EXPLORE_JOB_KIND]: exploreJobWorkflow({
+        store,
+        searchBackend,
+        resolveModel: (request, hooks) =>
+          resolveCliModel({ ...modelFlags, model: request.model ?? modelFlags.model }, env, {
+            ...(hooks?.onRequestRetry ? { onRequestRetry: hooks.onRequestRetry } : {}),
+          }),
+      }),
+    },
+    submitExplore: (jobs) => submitExplore(jobs, store),
+    readResearch: readJobResearch(store),
+    logger: { error: (message, error) => io.stderr.write(`${message}${logDetail(error)}\n`) },
+  });
+  io.stderr.write(`idea-explorer serving ${service.url} (${store.description})\n`);
+  io.stdout.write(`${service.url}\n`);
+
+  // The handlers stay for the whole stop: a signal repeated by a process-group kill must not
+  // end the process half-way through closing the database.
+  await new Promise<void>((resolve) => onStopSignal(() => resolve()));
+  io.stderr.write("stopping: running jobs will resume on the next start\n");
+  await service.close();
+  return 0;
+}
+
+/** The server log is the operator's: an unexpected error's stack goes there (never to a client). */
+function logDetail(error: unknown): string {
+  if (error === undefined) return "";
+  return `: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
+}

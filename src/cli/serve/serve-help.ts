@@ -1,0 +1,22 @@
+export const SERVE_SUMMARY = "run the HTTP API, durable job queue and web page";
+
+export const SERVE_HELP = `Usage: idea-explorer serve [options]
+
+Serves POST /api/explore, the job API, Server-Sent Events and a web page at /. Jobs are kept in
+<data-dir>/jobs.sqlite and resume after a restart at their first unfinished step; one server
+runs per data directory.
+
+Options:
+  --port N                  port to listen on (default 8787; 0 picks a free one)
+  --host HOST               address to bind (default 127.0.0.1; others need IDEA_EXPLORER_API_TOKEN)
+  --concurrency N           explorations run at once, 1 to 64 (default 2)
+  --data-dir DIR            where the job database lives (default .idea-explorer)
+  --rate-limit N            POST /api/explore per minute per token, bursts of up to 10
+                            (default 30; 0 turns it off)
+  --allow-private-webhooks  let webhooks reach loopback and private addresses (local set-ups)
+  --repo DIR | --github OWNER/REPO   the ideas repository (default: the current folder)
+  --model M, --provider P, --base-url URL, --api-key KEY   the model, as for explore
+  --price-in USD, --price-out USD   its dollars per million input/output tokens, as for explore
+  -h, --help                show this help
+
+Environment: IDEA_EXPLORER_API_TOKEN (comma-separated bearer tokens) and the variables of explore.`;
