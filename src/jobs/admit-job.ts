@@ -1,4 +1,6 @@
+import { JobError } from "./job-error.ts";
 import type { IdempotencyKey, JobRecord, NewJob } from "./job-record.ts";
+import { retryJobOf } from "./job-rows.ts";
 import type { JobStore } from "./job-store.ts";
 
 /**
@@ -26,6 +28,30 @@ export function admitJob(store: JobStore, job: NewJob): EnqueueOutcome {
       inFlightDecision(store, job) ?? { kind: "queued", id: store.insertPending(job) },
   );
   return { kind: decision.kind, job: store.readBack(decision.id) };
+}
+
+/**
+ * A retry of a failed job, admitted like a new one (an idea in flight again answers with that
+ * job), starting from the old job's finished steps, all in one transaction. Undefined when there
+ * is no such job; JobError("job_not_failed") when it has not failed.
+ */
+export function admitRetry(store: JobStore, id: string): EnqueueOutcome | undefined {
+  const decision = store.transaction((): Decision | undefined => {
+    const row = store.row(id);
+    if (!row) return undefined;
+    if (row.status !== "failed") throw notFailed(String(row.status));
+    const job = retryJobOf(row);
+    const inFlight = inFlightDecision(store, job);
+    if (inFlight) return inFlight;
+    const newId = store.insertPending(job);
+    store.copySteps(id, newId);
+    return { kind: "queued", id: newId };
+  });
+  return decision && { kind: decision.kind, job: store.readBack(decision.id) };
+}
+
+export function notFailed(status: string): JobError {
+  return new JobError("job_not_failed", `the job is ${status}; only a failed job can be retried`);
 }
 
 /** The answer an idempotency key already has (replayed or key_reused), or undefined if it is new. */

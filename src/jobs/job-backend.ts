@@ -37,6 +37,19 @@ export interface JobBackend {
   get(id: string): Awaitable<JobRecord | undefined>;
   /** Newest first. Throws JobError("invalid_cursor") for a cursor it did not issue. */
   list(request: JobListRequest): Awaitable<JobPage>;
+  /**
+   * Stops a queued or running job: a queued one fails at once as `cancelled`, a running one has
+   * its work aborted (the model request closed) and then fails as `cancelled`, with its webhook.
+   * Answers the job as it stands (a running one may still say running for a moment), or
+   * undefined when there is no such job. A finished job is answered unchanged.
+   */
+  cancel(id: string): Awaitable<JobRecord | undefined>;
+  /**
+   * A new job for a failed (or cancelled) one: same request and webhook, its finished steps
+   * reused (paid research is not paid again). Answered like enqueue (the idea may be in flight
+   * again); undefined when there is no such job; throws JobError("job_not_failed") otherwise.
+   */
+  retry(id: string): Awaitable<EnqueueOutcome | undefined>;
   /** The job's progress and its end, as they happen (pushed in process, or polled). */
   subscribe(jobId: string, listener: JobListener): () => void;
   /** Every job's events, where the engine sees them all (the embedded runner does). */

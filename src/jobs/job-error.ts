@@ -26,6 +26,17 @@ export class JobError extends Error {
   }
 }
 
+/**
+ * How a cancelled job ends: failed with this code (so a retry may start it again), its webhook
+ * reporting `idea_cancelled`. Nothing after the cancel is committed; a commit already under way
+ * when it came completes the job instead.
+ */
+export const CANCELLED: JobFailure = {
+  code: "cancelled",
+  message: "cancelled by a client before it finished",
+  retryable: false,
+};
+
 /** Model failures worth another attempt later (the SDK already retried each call a few times). */
 const TRANSIENT_MODEL_FAILURES = new Set<AgentErrorKind>([
   "overloaded",

@@ -24,6 +24,30 @@ export const IN_FLIGHT_SQL = `SELECT id FROM jobs
 export const BY_IDEMPOTENCY_KEY_SQL = `SELECT id, request_hash FROM jobs
   WHERE ifnull(token_id, '') = ? AND idempotency_key = ?`;
 
+/** A retry's new job takes the finished steps of the job it retries (its webhook step excepted). */
+export const COPY_STEPS_SQL = `INSERT INTO job_steps (job_id, name, output, completed_at)
+  SELECT ?, name, output, completed_at FROM job_steps WHERE job_id = ? AND name <> 'notify'`;
+
+/** Fails a job that is still queued; changes nothing once a runner has claimed it. */
+export const CANCEL_PENDING_SQL = `UPDATE jobs SET status = 'failed', error_code = ?,
+    error_message = ?, updated_at = ?, finished_at = ?
+  WHERE id = ? AND status = 'pending'`;
+
+/** The job a retry of this row queues: the same request, labels, webhook, token and idea. */
+export function retryJobOf(row: JobRow): NewJob {
+  return {
+    kind: String(row.kind),
+    payload: JSON.parse(String(row.payload)) as Json,
+    ...(typeof row.mode === "string" ? { mode: row.mode } : {}),
+    ...(typeof row.title === "string" ? { title: row.title } : {}),
+    ...(typeof row.webhook_url === "string"
+      ? { webhook: { url: row.webhook_url, secret: optionalText(row.callback_secret) } }
+      : {}),
+    ...(typeof row.token_id === "string" ? { tokenId: row.token_id } : {}),
+    ...(typeof row.fingerprint === "string" ? { fingerprint: row.fingerprint } : {}),
+  };
+}
+
 export const INSERT_JOB_SQL = `INSERT INTO jobs (id, kind, status, mode, title, payload, webhook_url,
     callback_secret, webhook_status, token_id, fingerprint, idempotency_key, request_hash,
     created_at, updated_at)

@@ -1,13 +1,13 @@
 import type { DatabaseSync } from "node:sqlite";
 import { setTimeout as delay } from "node:timers/promises";
-import { admitJob, type EnqueueOutcome, replayIdempotent } from "./admit-job.ts";
+import { admitJob, admitRetry, type EnqueueOutcome, replayIdempotent } from "./admit-job.ts";
 import { type Backoff, backoffDelay, STORAGE_BACKOFF } from "./backoff.ts";
 import { createCheckpointedStep } from "./checkpointed-step.ts";
 import { executeJob, type JobOutcome, NOTIFY_STEP } from "./execute-job.ts";
 import { createFailureLog } from "./failure-log.ts";
 import type { JobBackend, JobListRequest, JobPage } from "./job-backend.ts";
 import { decodeCursor, encodeCursor } from "./job-cursor.ts";
-import { JobError, type JobFailure } from "./job-error.ts";
+import { CANCELLED, JobError, type JobFailure } from "./job-error.ts";
 import { JobEvents, type JobListener } from "./job-events.ts";
 import type { IdempotencyKey, JobRecord, NewJob } from "./job-record.ts";
 import { JobStore } from "./job-store.ts";
@@ -73,6 +73,8 @@ export interface JobRunner extends JobBackend {
   enqueue(job: NewJob): EnqueueOutcome;
   replayIdempotent(tokenId: string | undefined, key: IdempotencyKey): EnqueueOutcome | undefined;
   get(id: string): JobRecord | undefined;
+  cancel(id: string): JobRecord | undefined;
+  retry(id: string): EnqueueOutcome | undefined;
   list(request: JobListRequest): JobPage;
   subscribe(jobId: string, listener: JobListener): () => void;
   /** Every job's events (e.g. to learn that any job finished). */
@@ -104,6 +106,9 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const report = createFailureLog(logger, storageBackoff);
   const shutdown = new AbortController();
   const running = new Set<Promise<void>>();
+  // Each running job's own abort, beside the shutdown's: a cancel stops one job, and tells the
+  // runner to fail it instead of leaving it for the next start.
+  const cancels = new Map<string, AbortController>();
   // Webhook deliveries are tracked apart: a slow receiver (up to three 10 s attempts) must not
   // hold one of the `concurrency` slots and stall the queue.
   const notifying = new Set<Promise<void>>();
@@ -157,7 +162,11 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
 
   const runJob = async (job: JobRecord) => {
     try {
-      const outcome = await runWorkflow(job);
+      const ran = await runWorkflow(job).finally(() => cancels.delete(job.id));
+      const cancelled = ran.kind === "interrupted" && !shutdown.signal.aborted;
+      const outcome: JobOutcome = cancelled
+        ? { kind: "failed", failure: CANCELLED, error: undefined }
+        : ran;
       if (outcome.kind === "failed") logFailure(job, outcome);
       const finished = await settleJob(job, outcome, {
         store,
@@ -182,7 +191,10 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       const failure = { code: "unknown_workflow", message, retryable: false };
       return Promise.resolve({ kind: "failed", failure, error: undefined });
     }
-    return executeJob(job, definition.run, shutdown.signal, {
+    const cancel = new AbortController();
+    cancels.set(job.id, cancel);
+    const signal = AbortSignal.any([shutdown.signal, cancel.signal]);
+    return executeJob(job, definition.run, signal, {
       store,
       events,
       live,
@@ -249,6 +261,20 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       return outcome;
     },
     replayIdempotent: (tokenId, key) => replayIdempotent(store, tokenId, key),
+    cancel(id) {
+      const queued = store.cancelPending(id, CANCELLED);
+      if (queued) {
+        finish(queued);
+        return queued;
+      }
+      cancels.get(id)?.abort();
+      return getJob(id);
+    },
+    retry(id) {
+      const outcome = admitRetry(store, id);
+      if (outcome?.kind === "queued") queueMicrotask(pump);
+      return outcome;
+    },
     get: getJob,
     list(request) {
       const beforeSeq = request.cursor === undefined ? undefined : decodeCursor(request.cursor);

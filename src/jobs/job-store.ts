@@ -5,6 +5,8 @@ import type { JobFailure } from "./job-error.ts";
 import type { JobRecord, JobStatus, NewJob, WebhookStatus, WebhookTarget } from "./job-record.ts";
 import {
   BY_IDEMPOTENCY_KEY_SQL,
+  CANCEL_PENDING_SQL,
+  COPY_STEPS_SQL,
   IN_FLIGHT_SQL,
   INSERT_JOB_SQL,
   insertJobParams,
@@ -70,6 +72,25 @@ export class JobStore {
     const job = this.get(id);
     if (!job) throw new Error(`job ${id} was committed but cannot be read back`);
     return job;
+  }
+
+  /** The stored row of a job, for a retry to copy (see retryJobOf). */
+  row(id: string): JobRow | undefined {
+    return this.#sql("SELECT * FROM jobs WHERE id = ?").get(id) as JobRow | undefined;
+  }
+
+  /** Inside the caller's transaction (admitRetry): the retry starts from the old job's steps. */
+  copySteps(fromJobId: string, toJobId: string): void {
+    this.#sql(COPY_STEPS_SQL).run(toJobId, fromJobId);
+  }
+
+  /** Fails a queued job as `failure` (a cancel); undefined when it was no longer queued. */
+  cancelPending(id: string, failure: JobFailure): JobRecord | undefined {
+    const at = this.#stamp();
+    const result = this.transaction(() =>
+      this.#sql(CANCEL_PENDING_SQL).run(failure.code, failure.message, at, at, id),
+    );
+    return Number(result.changes) > 0 ? this.readBack(id) : undefined;
   }
 
   /** The pending or running job of `kind` working on `fingerprint` (admission keeps it to one). */

@@ -11,7 +11,13 @@ import { isLoopbackHost } from "./loopback.ts";
 import { DEFAULT_RATE_LIMIT, RateLimiter } from "./rate-limiter.ts";
 import { exploreHandler } from "./routes/explore-route.ts";
 import { jobEventsHandler } from "./routes/job-events-route.ts";
-import { getJobHandler, listJobsHandler, researchHandler } from "./routes/jobs-routes.ts";
+import {
+  cancelJobHandler,
+  getJobHandler,
+  listJobsHandler,
+  researchHandler,
+  retryJobHandler,
+} from "./routes/jobs-routes.ts";
 import type { AppOptions } from "./service-types.ts";
 import { storageUnavailable } from "./storage-unavailable.ts";
 import { PAGE_CSP, PAGE_HTML } from "./web-page.ts";
@@ -71,12 +77,16 @@ export function createApp(options: AppOptions): Hono<Env> {
   app.get("/api/jobs/:id", getJobHandler(options.jobs));
   app.get("/api/jobs/:id/events", jobEventsHandler(options.jobs, options.sseKeepAliveMs ?? 15_000));
   app.get("/api/jobs/:id/research", researchHandler(options.jobs, options.readResearch));
+  app.post("/api/jobs/:id/cancel", cancelJobHandler(options.jobs));
+  app.post("/api/jobs/:id/retry", rateLimited(options), retryJobHandler(options.jobs));
   for (const [path, allow] of [
     ["/api/explore", "POST"],
     ["/api/jobs", "GET"],
     ["/api/jobs/:id", "GET"],
     ["/api/jobs/:id/events", "GET"],
     ["/api/jobs/:id/research", "GET"],
+    ["/api/jobs/:id/cancel", "POST"],
+    ["/api/jobs/:id/retry", "POST"],
     ["/api/health", "GET"],
   ] as const) {
     app.all(path, () => {

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyWebhookSignature } from "../../src/jobs/webhook/webhook-signature.ts";
 import { getJson, postJson, readEvents } from "../../src/server/testing/serve-process.ts";
-import { type FakeAnthropicServer, reply, startFakeAnthropic } from "../fakes/anthropic-server.ts";
+import {
+  type FakeAnthropicServer,
+  type RecordedRequest,
+  reply,
+  startFakeAnthropic,
+} from "../fakes/anthropic-server.ts";
 import { type FakeGitHub, type FakeRepo, startFakeGitHub } from "../fakes/github-server.ts";
 import { startWebhookReceiver, type WebhookReceiver } from "../fakes/webhook-receiver.ts";
 import { ENGINES, type RunningEngine } from "./engines.ts";
@@ -10,6 +15,8 @@ const GITHUB_TOKEN = "ghp_contractTest000000000000000000000000";
 const API_TOKEN = "contract-api-token-0123456789";
 const AUTH = { Authorization: `Bearer ${API_TOKEN}` };
 const HELD = "held";
+/** An idea naming this is never answered by the model: a run to cancel. */
+const STUCK = "stuck";
 const SECRET = "contract-webhook-secret";
 
 /**
@@ -32,6 +39,7 @@ describe.each(ENGINES)("the API on $name", (engine) => {
       // An idea naming HELD waits until the test releases it: a run the test can watch in flight.
       handler: async (request) => {
         const prompt = JSON.stringify(request.body.messages);
+        if (prompt.includes(STUCK)) return reply.hang();
         if (prompt.includes(HELD)) await held;
         return reply.text("# Findings\n\n## Verdict\n\nWorth a pilot with three shops.");
       },
@@ -53,6 +61,13 @@ describe.each(ENGINES)("the API on $name", (engine) => {
     await service?.stop();
     await Promise.all([fake?.close(), github?.close(), receiver?.close()]);
   });
+
+  async function until(check: () => boolean) {
+    for (let tries = 0; tries < 300 && !check(); tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(check()).toBe(true);
+  }
 
   async function finished(jobId: string) {
     for (let tries = 0; tries < 300; tries += 1) {
@@ -162,6 +177,74 @@ describe.each(ENGINES)("the API on $name", (engine) => {
     );
     expect(paid).toHaveLength(1);
     held = Promise.resolve();
+  }, 90_000);
+
+  it("cancels a running job: its model request is closed, nothing is committed, the webhook says cancelled", async () => {
+    const commitsBefore = repo.log().length;
+    const hooksBefore = receiver.received.length;
+    const submitted = await postJson(
+      api("/api/explore"),
+      { idea: `A ${STUCK} idea to call off`, webhook_url: `${receiver.origin}/hook` },
+      AUTH,
+    );
+    const jobId = String(submitted.body.job_id);
+    const asked = (r: RecordedRequest) => JSON.stringify(r.body.messages).includes(STUCK);
+    await until(() => fake.requests.some(asked));
+
+    const cancel = await postJson(api(`/api/jobs/${jobId}/cancel`), {}, AUTH);
+    expect([200, 202]).toContain(cancel.status);
+    const job = await finished(jobId);
+    expect(job).toMatchObject({ status: "failed", error: { code: "cancelled" } });
+    await until(() => fake.requests.filter(asked).every((request) => request.closedByClient));
+    expect(repo.log()).toHaveLength(commitsBefore);
+    const hooks = await receiver.waitForRequests(hooksBefore + 1);
+    expect(JSON.parse(hooks.at(-1)?.body ?? "{}")).toMatchObject({
+      event: "idea_cancelled",
+      status: "cancelled",
+      job_id: jobId,
+    });
+
+    const again = await postJson(api(`/api/jobs/${jobId}/cancel`), {}, AUTH);
+    expect(again).toMatchObject({ status: 200, body: { status: "failed" } });
+    const completed = (await getJson(api("/api/jobs?status=completed&limit=1"), AUTH)).body
+      .jobs as { job_id: string }[];
+    const late = await postJson(api(`/api/jobs/${completed[0]?.job_id}/cancel`), {}, AUTH);
+    expect(late).toMatchObject({ status: 409, body: { error: { code: "job_finished" } } });
+  }, 90_000);
+
+  it("retries a failed job as a new one that reuses its paid research", async () => {
+    const commitsBefore = repo.log().length;
+    const idea = "Compost pick-up for cafés";
+    // The commit is refused (not a failure another try fixes): the job fails after its research.
+    github.intercept({
+      method: "POST",
+      path: "/git/trees",
+      times: Number.POSITIVE_INFINITY,
+      reply: { status: 403, body: { message: "Resource not accessible by integration" } },
+    });
+    const submitted = await postJson(api("/api/explore"), { idea }, AUTH);
+    const failedId = String(submitted.body.job_id);
+    expect(await finished(failedId)).toMatchObject({
+      status: "failed",
+      error: { code: "store_error" },
+    });
+    github.clearIntercepts();
+    const paid = (r: RecordedRequest) => JSON.stringify(r.body.messages).includes(idea);
+    expect(fake.requests.filter(paid)).toHaveLength(1);
+
+    const retried = await postJson(api(`/api/jobs/${failedId}/retry`), {}, AUTH);
+    expect(retried).toMatchObject({ status: 202, body: { retry_of: failedId } });
+    const retryId = String(retried.body.job_id);
+    expect(retryId).not.toBe(failedId);
+    expect(await finished(retryId)).toMatchObject({
+      status: "completed",
+      result: { status: "created" },
+    });
+    expect(fake.requests.filter(paid)).toHaveLength(1);
+    expect(repo.log()).toHaveLength(commitsBefore + 1);
+
+    const notFailed = await postJson(api(`/api/jobs/${retryId}/retry`), {}, AUTH);
+    expect(notFailed).toMatchObject({ status: 409, body: { error: { code: "job_not_failed" } } });
   }, 90_000);
 
   it("lists jobs newest first, filtered and paged by cursor", async () => {

@@ -1,6 +1,6 @@
 import type { JobBackend, JobListRequest, JobPage } from "../../../src/jobs/job-backend.ts";
 import { decodeCursor, encodeCursor } from "../../../src/jobs/job-cursor.ts";
-import { JobError } from "../../../src/jobs/job-error.ts";
+import { CANCELLED, JobError } from "../../../src/jobs/job-error.ts";
 import type { JobListener } from "../../../src/jobs/job-events.ts";
 import { isFinished, type NewJob } from "../../../src/jobs/job-record.ts";
 import { JobStorageError } from "../../../src/jobs/storage-failure.ts";
@@ -19,22 +19,48 @@ export function d1JobBackend(
   workflow: Workflow<ExploreInstanceParams>,
   pollMs = EVENT_POLL_MS,
 ): JobBackend {
+  /** Starts a stored job's run; a job no run will ever pick up must not stay queued. */
+  const schedule = async (jobId: string) => {
+    try {
+      await workflow.create({ id: jobId, params: { jobId } });
+    } catch (error) {
+      await store.remove(jobId).catch(() => {});
+      throw new JobStorageError("service unavailable", "the job could not be scheduled", {
+        cause: error,
+      });
+    }
+  };
+
   return {
     async enqueue(job: NewJob) {
       const outcome = await store.admit(job);
-      if (outcome.kind !== "queued") return outcome;
-      try {
-        await workflow.create({ id: outcome.job.id, params: { jobId: outcome.job.id } });
-      } catch (error) {
-        // Nothing may stay queued that no run will ever pick up: the client is told to retry.
-        await store.remove(outcome.job.id).catch(() => {});
-        throw new JobStorageError("service unavailable", "the job could not be scheduled", {
-          cause: error,
-        });
-      }
+      if (outcome.kind === "queued") await schedule(outcome.job.id);
       return outcome;
     },
     replayIdempotent: (tokenId, key) => store.replay(tokenId, key),
+    async cancel(id: string) {
+      const job = await store.get(id);
+      if (!job || isFinished(job.status)) return job;
+      // Stop the work first: a terminated instance makes no further model call or commit.
+      await workflow
+        .get(id)
+        .then((instance) => instance.terminate())
+        .catch(() => {}); // a queued job may have no instance yet, or it ended meanwhile
+      if (await store.cancel(id, CANCELLED)) {
+        const cancelled = await store.get(id);
+        // Its webhook still goes out, durably, from an instance that only notifies.
+        if (cancelled?.webhook.status === "pending") {
+          await workflow.create({ id: `${id}-notify`, params: { jobId: id, notifyOnly: true } });
+        }
+        return cancelled;
+      }
+      return store.get(id);
+    },
+    async retry(id: string) {
+      const outcome = await store.admitRetry(id);
+      if (outcome?.kind === "queued") await schedule(outcome.job.id);
+      return outcome;
+    },
     get: (id) => store.get(id),
     async list(request: JobListRequest): Promise<JobPage> {
       const beforeSeq = request.cursor === undefined ? undefined : decodeCursor(request.cursor);

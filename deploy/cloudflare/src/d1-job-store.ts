@@ -1,4 +1,4 @@
-import type { EnqueueOutcome } from "../../../src/jobs/admit-job.ts";
+import { type EnqueueOutcome, notFailed } from "../../../src/jobs/admit-job.ts";
 import type { JobFailure } from "../../../src/jobs/job-error.ts";
 import type {
   IdempotencyKey,
@@ -9,6 +9,8 @@ import type {
 } from "../../../src/jobs/job-record.ts";
 import {
   BY_IDEMPOTENCY_KEY_SQL,
+  CANCEL_PENDING_SQL,
+  COPY_STEPS_SQL,
   IN_FLIGHT_SQL,
   INSERT_JOB_SQL,
   insertJobParams,
@@ -16,6 +18,7 @@ import {
   type JobRow,
   listJobsSql,
   optionalText,
+  retryJobOf,
   toJobRecord,
 } from "../../../src/jobs/job-rows.ts";
 import { JOB_SCHEMA } from "../../../src/jobs/job-schema.ts";
@@ -93,6 +96,60 @@ export class D1JobStore {
       throw error;
     }
     return { kind: "queued", job: await this.readBack(id) };
+  }
+
+  /**
+   * A retry of a failed job, admitted like a new one, starting from the old job's finished steps
+   * (see admitRetry). Undefined when there is no such job.
+   */
+  async admitRetry(id: string): Promise<EnqueueOutcome | undefined> {
+    await this.ready();
+    const row = await this.#first("SELECT * FROM jobs WHERE id = ?", [id]);
+    if (!row) return undefined;
+    if (row.status !== "failed") throw notFailed(String(row.status));
+    const outcome = await this.admit(retryJobOf(row));
+    if (outcome.kind === "queued") await this.#run(COPY_STEPS_SQL, [outcome.job.id, id]);
+    return outcome;
+  }
+
+  /**
+   * Fails a queued or running job as `failure` (a cancel); false when it had finished already.
+   * The running work itself is stopped by terminating its Workflow instance.
+   */
+  async cancel(id: string, failure: JobFailure): Promise<boolean> {
+    await this.ready();
+    const at = this.#stamp();
+    const queued = await this.#db
+      .prepare(CANCEL_PENDING_SQL)
+      .bind(failure.code, failure.message, at, at, id)
+      .run();
+    if (queued.meta.changes > 0) return true;
+    const running = await this.#db
+      .prepare(
+        `UPDATE jobs SET status = 'failed', error_code = ?, error_message = ?, current_step = NULL,
+             updated_at = ?, finished_at = ?
+           WHERE id = ? AND status = 'running'`,
+      )
+      .bind(failure.code, failure.message, at, at, id)
+      .run();
+    return running.meta.changes > 0;
+  }
+
+  /** A finished step's stored output (a retry's reused steps), or undefined. */
+  async stepOutput(jobId: string, name: string): Promise<unknown> {
+    const row = await this.#first("SELECT output FROM job_steps WHERE job_id = ? AND name = ?", [
+      jobId,
+      name,
+    ]);
+    return row ? JSON.parse(String(row.output)) : undefined;
+  }
+
+  /** Keeps a finished step's output, so that a retry of this job can start from it. */
+  async saveStep(jobId: string, name: string, output: unknown): Promise<void> {
+    await this.#run(
+      "INSERT OR REPLACE INTO job_steps (job_id, name, output, completed_at) VALUES (?, ?, ?, ?)",
+      [jobId, name, JSON.stringify(output ?? null), this.#stamp()],
+    );
   }
 
   /** The answer an idempotency key already has (replayed or key_reused), if it was used before. */

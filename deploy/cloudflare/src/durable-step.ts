@@ -21,25 +21,38 @@ export const RECORD_STEP: WorkflowStepConfig = {
 
 const FAILURE_PREFIX = "job-failure:";
 
+/** What a step does around its work, beside Workflows' own record of it. */
+export interface StepJournal {
+  /** Hears each step that really runs (a replayed step returns its stored value). */
+  onStart(name: string): Promise<void>;
+  /** A result this job already has from the job it retries, which then is not paid again. */
+  reused(name: string): Promise<unknown>;
+  /** Keeps a finished step's result in D1, for a retry of this job to start from. */
+  save(name: string, output: unknown): Promise<void>;
+}
+
 /**
  * Our step contract over Cloudflare's `step.do`. A failure leaves the step as one JSON line
  * (code, message, retryable) because Workflows keeps only an error's message across a retry or a
  * restart; a failure that another try cannot fix (a bad key, a configuration error) is not
- * retried. `onStart` hears each step that really runs (a replayed step returns its stored value).
+ * retried.
  */
-export function durableStep(
-  step: CloudflareStep,
-  onStart: (name: string) => Promise<void>,
-): WorkflowStep {
+export function durableStep(step: CloudflareStep, journal: StepJournal): WorkflowStep {
   return {
     do<T extends Json>(name: string, fn: () => Promise<T>): Promise<T> {
       const run = async () => {
-        await onStart(name);
+        const earlier = await journal.reused(name);
+        if (earlier !== undefined) return earlier as T;
+        await journal.onStart(name);
+        let output: T;
         try {
-          return await fn();
+          output = await fn();
         } catch (error) {
           throw stepError(classifyJobFailure(error));
         }
+        // Not keeping it only means a retry of this job does the step again.
+        await journal.save(name, output).catch(() => {});
+        return output;
       };
       // Workflows' types want a structured-clone-able result; Json is one.
       return step.do(name, PAID_STEP, run as () => Promise<never>) as Promise<T>;

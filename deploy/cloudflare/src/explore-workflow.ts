@@ -35,6 +35,11 @@ export class ExploreWorkflow extends WorkflowEntrypoint<WorkerEnv, ExploreInstan
   override async run(event: WorkflowEvent<ExploreInstanceParams>, step: CloudflareStep) {
     const { jobId } = event.payload;
     const store = new D1JobStore(this.env.DB);
+    if (event.payload.notifyOnly) {
+      const job = await store.get(jobId);
+      if (job?.webhook.status === "pending") await this.#notify(step, store, job);
+      return { id: jobId, status: job?.status ?? "unknown" };
+    }
     const started = await recordStep(step, "start", () => store.markRunning(jobId));
 
     const progress = progressWriter(store, jobId, started.progress);
@@ -45,7 +50,11 @@ export class ExploreWorkflow extends WorkflowEntrypoint<WorkerEnv, ExploreInstan
       const result = await exploreJobWorkflow(config.deps).run({
         jobId,
         payload: started.payload,
-        step: durableStep(step, progress.startStep),
+        step: durableStep(step, {
+          onStart: progress.startStep,
+          reused: (name) => store.stepOutput(jobId, name),
+          save: (name, output) => store.saveStep(jobId, name, output),
+        }),
         reportProgress: progress.report,
         signal: new AbortController().signal,
       });
@@ -57,21 +66,26 @@ export class ExploreWorkflow extends WorkflowEntrypoint<WorkerEnv, ExploreInstan
       finished = await recordStep(step, "fail", () => store.fail(jobId, failure));
     }
 
-    if (finished.webhook.status === "pending") {
-      await step.do("notify", NOTIFY_STEP, async () => {
-        const target = await store.webhookTarget(jobId);
-        if (!target) return "skipped";
-        const config = readWorkerConfig(this.env);
-        const allowPrivate = "problem" in config ? false : config.allowPrivateWebhooks;
-        const notifier = createWebhookNotifier({ transport: fetchWebhookTransport(allowPrivate) });
-        const body = buildWebhookBody(finished, summaryFromResult(finished.result));
-        const outcome = await notifier.deliver(target, body);
-        const detail = outcome.status === "failed" ? outcome.reason : undefined;
-        await store.setWebhookStatus(jobId, outcome.status, detail);
-        return outcome.status;
-      });
-    }
+    if (finished.webhook.status === "pending") await this.#notify(step, store, finished);
     return { id: finished.id, status: finished.status };
+  }
+
+  /** The job's webhook as a step: sent once, its outcome recorded in D1. */
+  #notify(step: CloudflareStep, store: D1JobStore, job: JobRecord) {
+    return step.do("notify", NOTIFY_STEP, async () => {
+      const target = await store.webhookTarget(job.id);
+      if (!target) return "skipped";
+      const config = readWorkerConfig(this.env);
+      const allowPrivate = "problem" in config ? false : config.allowPrivateWebhooks;
+      const notifier = createWebhookNotifier({ transport: fetchWebhookTransport(allowPrivate) });
+      const outcome = await notifier.deliver(
+        target,
+        buildWebhookBody(job, summaryFromResult(job.result)),
+      );
+      const detail = outcome.status === "failed" ? outcome.reason : undefined;
+      await store.setWebhookStatus(job.id, outcome.status, detail);
+      return outcome.status;
+    });
   }
 }
 

@@ -8,6 +8,8 @@ import { githubStoreFromEnv } from "../../../src/store/github-store-from-env.ts"
 
 export interface ExploreInstanceParams {
   jobId: string;
+  /** Only send the job's webhook (a job cancelled while its own instance was terminated). */
+  notifyOnly?: boolean;
 }
 
 /**

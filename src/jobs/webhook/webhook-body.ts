@@ -8,12 +8,12 @@ export interface WebhookSummary {
   stats?: Json;
 }
 
-export type WebhookEvent = "idea_explored" | "idea_failed";
+export type WebhookEvent = "idea_explored" | "idea_failed" | "idea_cancelled";
 
 export interface WebhookBody {
   event: WebhookEvent;
   job_id: string;
-  status: "completed" | "failed";
+  status: "completed" | "failed" | "cancelled";
   idea: string | null;
   mode: string | null;
   url?: string;
@@ -36,6 +36,9 @@ export function buildWebhookBody(job: JobRecord, summary: WebhookSummary): Webho
   const common = { job_id: job.id, idea: job.title ?? null, mode: job.mode ?? null };
   if (job.status === "completed") {
     return { event: "idea_explored", status: "completed", ...common, ...summary };
+  }
+  if (job.error?.code === "cancelled") {
+    return { event: "idea_cancelled", status: "cancelled", ...common, error: job.error };
   }
   return {
     event: "idea_failed",
