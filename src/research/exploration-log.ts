@@ -7,6 +7,8 @@ import type { Source } from "./source-links.ts";
 /** One run of the agent on an idea, as exploration-log.json records it. */
 export interface ExplorationLogEntry {
   jobId?: string;
+  /** The GitHub issue the idea came from. */
+  issue?: number;
   idea: string;
   mode: string;
   model: string;

@@ -18,6 +18,8 @@ export interface ResearchFrontmatter {
   model: string;
   date: string;
   fingerprint: string;
+  /** The GitHub issue the idea came from. */
+  issue?: number;
   sources: number;
   updated?: string;
   /** Incomplete: cut off at the output limit, or cut to fit the store (see the note at its end). */

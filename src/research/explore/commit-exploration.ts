@@ -70,7 +70,7 @@ async function decideOnHead(
     researchPath: `${folder}/research.md`,
     logPath: `${folder}/exploration-log.json`,
   });
-  const message = `${plan.isUpdate ? "Update" : "Explore"}: ${oneLine(request.idea)}`;
+  const message = commitMessage(payload, plan.isUpdate);
 
   const ownCommit = await alreadyCommitted(head, paths(plan.folder), payload.runId);
   if (ownCommit)
@@ -147,6 +147,7 @@ function logEntry(
   const failures = searchFailures(outcome.toolCalls);
   return {
     runId: payload.runId,
+    ...(payload.issue ? { issue: payload.issue.number } : {}),
     idea: request.idea,
     mode: request.mode,
     model: outcome.model,
@@ -204,6 +205,7 @@ function buildDocument(
       model: outcome.model,
       date: plan.date,
       fingerprint: plan.fingerprint,
+      ...(payload.issue ? { issue: payload.issue.number } : {}),
       sources: outcome.sources.length,
       ...(outcome.truncated ? { truncated: true } : {}),
     },
@@ -221,6 +223,14 @@ function logHasRun(log: string, runId: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** "Explore: <idea>", or for an idea from an issue "Explore: <issue title> (#42)". */
+function commitMessage(payload: ExplorePayload, isUpdate: boolean): string {
+  const verb = isUpdate ? "Update" : "Explore";
+  const { issue } = payload;
+  if (!issue) return `${verb}: ${oneLine(payload.request.idea)}`;
+  return `${verb}: ${oneLine(issue.title || payload.request.idea)} (#${issue.number})`;
 }
 
 function oneLine(idea: string): string {

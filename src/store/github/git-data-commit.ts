@@ -12,6 +12,11 @@ export interface GitDataCommitOptions {
   /** Decisions, each on a fresh head, before giving up on a branch that keeps moving. */
   attempts: number;
   refUpdate: RefUpdateOptions;
+  /**
+   * Checks the decided files and returns their canonical paths (default: checkResearchFiles,
+   * the research write rules, which refuse dot-entries such as .github/).
+   */
+  checkFiles?: (files: readonly ResearchFile[]) => string[];
 }
 
 /** The files a decision put on the branch, and the commit that holds them. */
@@ -43,7 +48,7 @@ export async function commitOnBranch<T>(
     const head = await readHead(ctx, branch);
     const decision = await decide(snapshotOf(ctx, head));
     if (decision.kind === "skip") return { value: decision.value };
-    const paths = checkResearchFiles(decision.files);
+    const paths = (options.checkFiles ?? checkResearchFiles)(decision.files);
     const files = decision.files.map((file, i) => ({ path: paths[i]!, content: file.content }));
     if (files.length === 0) return { value: decision.value, commit: { paths } };
 

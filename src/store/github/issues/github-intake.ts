@@ -1,0 +1,57 @@
+import { GitHubSetupFiles } from "../github-setup-files.ts";
+import {
+  createGitHubClient,
+  DEFAULT_DELAY_UNIT_MS,
+  DEFAULT_RETRIES,
+  type GitHubRetryOptions,
+} from "../octokit-client.ts";
+import type { GitHubRepoContext } from "../repo-context.ts";
+import { githubWebUrl } from "../web-url.ts";
+import { GitHubIssues } from "./github-issues.ts";
+
+/** The repository as GitHubStore takes it: the same names, the same defaults. */
+export interface GitHubIntakeOptions {
+  owner: string;
+  repo: string;
+  /** Where research and set-up files are committed (default "main"). */
+  branch?: string;
+  token: string;
+  baseUrl?: string;
+  htmlUrl?: string;
+  retry?: GitHubRetryOptions;
+  requestTimeoutMs?: number;
+}
+
+/** The issues of the ideas repository, and a writer for its set-up files, on one client. */
+export interface GitHubIntake {
+  issues: GitHubIssues;
+  setup: GitHubSetupFiles;
+}
+
+export function createGitHubIntake(options: GitHubIntakeOptions): GitHubIntake {
+  const branch = options.branch ?? "main";
+  const htmlUrl = (options.htmlUrl ?? githubWebUrl(options.baseUrl)).replace(/\/+$/, "");
+  const ctx: GitHubRepoContext = {
+    owner: options.owner,
+    repo: options.repo,
+    secrets: [options.token],
+    octokit: createGitHubClient({
+      token: options.token,
+      ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }),
+      ...(options.requestTimeoutMs === undefined
+        ? {}
+        : { requestTimeoutMs: options.requestTimeoutMs }),
+      ...options.retry,
+    }),
+  };
+  const encode = (path: string) => path.split("/").map(encodeURIComponent).join("/");
+  const fileUrl = (repoPath: string) =>
+    `${htmlUrl}/${options.owner}/${options.repo}/blob/${encode(branch)}/${encode(repoPath)}`;
+  return {
+    issues: new GitHubIssues(ctx, fileUrl),
+    setup: new GitHubSetupFiles(ctx, branch, {
+      resends: options.retry?.retries ?? DEFAULT_RETRIES,
+      delayUnitMs: options.retry?.delayUnitMs ?? DEFAULT_DELAY_UNIT_MS,
+    }),
+  };
+}

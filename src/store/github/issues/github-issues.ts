@@ -1,0 +1,218 @@
+import type { IssueTracker, LabelSpec, TrackedComment, TrackedIssue } from "../../issue-tracker.ts";
+import { statusOf, toStoreError } from "../github-error.ts";
+import { errorContext, type GitHubRepoContext } from "../repo-context.ts";
+
+/** A bot, or someone with a say in the repository. */
+const TRUSTED_ASSOCIATIONS = new Set(["OWNER", "MEMBER", "COLLABORATOR"]);
+
+interface RawLabel {
+  name?: string;
+}
+interface RawIssue {
+  number: number;
+  title: string;
+  body?: string | null;
+  state: string;
+  labels: (string | RawLabel)[];
+  html_url: string;
+  pull_request?: unknown;
+}
+interface RawComment {
+  id: number;
+  body?: string;
+  user: { login: string; type?: string } | null;
+  author_association: string;
+}
+
+/**
+ * The issues of one GitHub repository through the REST API, on the store's Octokit client (the
+ * same retries, rate-limit handling and per-request timeout). Octokit encodes every path
+ * parameter, so a label name with spaces, "/" or "%" goes over the wire as the one name it is.
+ */
+export class GitHubIssues implements IssueTracker {
+  readonly description: string;
+  readonly #ctx: GitHubRepoContext;
+  readonly #fileUrl: (repoPath: string) => string;
+
+  constructor(ctx: GitHubRepoContext, fileUrl: (repoPath: string) => string) {
+    this.#ctx = ctx;
+    this.#fileUrl = fileUrl;
+    this.description = `${ctx.owner}/${ctx.repo}`;
+  }
+
+  async listOpen(label: string): Promise<TrackedIssue[]> {
+    const issues = await this.#call(`listing open issues labelled "${label}"`, () =>
+      this.#ctx.octokit.paginate(this.#ctx.octokit.rest.issues.listForRepo, {
+        ...this.#repo(),
+        labels: label,
+        state: "open",
+        sort: "created",
+        direction: "asc",
+        per_page: 100,
+      }),
+    );
+    return (issues as RawIssue[]).filter((i) => !i.pull_request).map(trackedIssue);
+  }
+
+  async get(issueNumber: number): Promise<TrackedIssue | undefined> {
+    try {
+      const { data } = await this.#ctx.octokit.rest.issues.get({
+        ...this.#repo(),
+        issue_number: issueNumber,
+      });
+      const issue = data as RawIssue;
+      return issue.pull_request ? undefined : trackedIssue(issue);
+    } catch (error) {
+      // 410: the issue was deleted.
+      if (statusOf(error) === 404 || statusOf(error) === 410) return undefined;
+      throw toStoreError(error, errorContext(this.#ctx, `reading issue #${issueNumber}`));
+    }
+  }
+
+  async comments(issueNumber: number): Promise<TrackedComment[]> {
+    const comments = await this.#call(`reading the comments of issue #${issueNumber}`, () =>
+      this.#ctx.octokit.paginate(this.#ctx.octokit.rest.issues.listComments, {
+        ...this.#repo(),
+        issue_number: issueNumber,
+        per_page: 100,
+      }),
+    );
+    return (comments as RawComment[]).map(trackedComment).sort((a, b) => a.id - b.id);
+  }
+
+  async comment(issueNumber: number, body: string): Promise<TrackedComment> {
+    const { data } = await this.#call(`commenting on issue #${issueNumber}`, () =>
+      this.#ctx.octokit.rest.issues.createComment({
+        ...this.#repo(),
+        issue_number: issueNumber,
+        body,
+      }),
+    );
+    return trackedComment(data as RawComment);
+  }
+
+  async deleteComment(commentId: number): Promise<void> {
+    try {
+      await this.#ctx.octokit.rest.issues.deleteComment({ ...this.#repo(), comment_id: commentId });
+    } catch (error) {
+      if (statusOf(error) === 404) return;
+      throw toStoreError(error, errorContext(this.#ctx, `deleting comment ${commentId}`));
+    }
+  }
+
+  async addLabels(issueNumber: number, labels: string[]): Promise<void> {
+    await this.#call(`labelling issue #${issueNumber}`, () =>
+      this.#ctx.octokit.rest.issues.addLabels({
+        ...this.#repo(),
+        issue_number: issueNumber,
+        labels,
+      }),
+    );
+  }
+
+  async removeLabel(issueNumber: number, label: string): Promise<void> {
+    try {
+      await this.#ctx.octokit.rest.issues.removeLabel({
+        ...this.#repo(),
+        issue_number: issueNumber,
+        name: label,
+      });
+    } catch (error) {
+      // "Label does not exist": the issue does not carry it (any more).
+      if (statusOf(error) === 404) return;
+      throw toStoreError(
+        error,
+        errorContext(this.#ctx, `removing label "${label}" from issue #${issueNumber}`),
+      );
+    }
+  }
+
+  async update(
+    issueNumber: number,
+    change: { labels: string[]; state?: "open" | "closed" },
+  ): Promise<void> {
+    await this.#call(`updating issue #${issueNumber}`, () =>
+      this.#ctx.octokit.rest.issues.update({
+        ...this.#repo(),
+        issue_number: issueNumber,
+        labels: change.labels,
+        ...(change.state
+          ? {
+              state: change.state,
+              ...(change.state === "closed" ? { state_reason: "completed" as const } : {}),
+            }
+          : {}),
+      }),
+    );
+  }
+
+  async ensureLabels(labels: readonly LabelSpec[]): Promise<string[]> {
+    const created: string[] = [];
+    for (const label of labels) {
+      if (await this.#hasLabel(label.name)) continue;
+      try {
+        await this.#ctx.octokit.rest.issues.createLabel({ ...this.#repo(), ...label });
+        created.push(label.name);
+      } catch (error) {
+        // Created by someone else meanwhile: it exists, which is all we wanted.
+        if (statusOf(error) === 422 && alreadyExists(error)) continue;
+        throw toStoreError(error, errorContext(this.#ctx, `creating label "${label.name}"`));
+      }
+    }
+    return created;
+  }
+
+  fileUrl(repoPath: string): string {
+    return this.#fileUrl(repoPath);
+  }
+
+  async #hasLabel(name: string): Promise<boolean> {
+    try {
+      await this.#ctx.octokit.rest.issues.getLabel({ ...this.#repo(), name });
+      return true;
+    } catch (error) {
+      if (statusOf(error) === 404) return false;
+      throw toStoreError(error, errorContext(this.#ctx, `reading label "${name}"`));
+    }
+  }
+
+  #repo() {
+    return { owner: this.#ctx.owner, repo: this.#ctx.repo };
+  }
+
+  async #call<T>(action: string, request: () => Promise<T>): Promise<T> {
+    try {
+      return await request();
+    } catch (error) {
+      throw toStoreError(error, errorContext(this.#ctx, action));
+    }
+  }
+}
+
+function trackedIssue(issue: RawIssue): TrackedIssue {
+  return {
+    number: issue.number,
+    title: issue.title,
+    body: issue.body ?? "",
+    state: issue.state === "closed" ? "closed" : "open",
+    labels: issue.labels.flatMap((l) => {
+      const name = typeof l === "string" ? l : l.name;
+      return name ? [name] : [];
+    }),
+    url: issue.html_url,
+  };
+}
+
+function trackedComment(comment: RawComment): TrackedComment {
+  return {
+    id: comment.id,
+    body: comment.body ?? "",
+    author: comment.user?.login ?? "ghost",
+    trusted: comment.user?.type === "Bot" || TRUSTED_ASSOCIATIONS.has(comment.author_association),
+  };
+}
+
+function alreadyExists(error: unknown): boolean {
+  const data = (error as { response?: { data?: { errors?: { code?: string }[] } } }).response?.data;
+  return data?.errors?.some((e) => e.code === "already_exists") ?? false;
+}
