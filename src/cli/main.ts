@@ -1,6 +1,8 @@
 #!/usr/bin/env node
+import { startTracingFromEnv } from "../telemetry/start-tracing.ts";
 import { processIo } from "./cli-io.ts";
 import { outlastForwardedSigterm } from "./interrupted.ts";
+import { packageVersion } from "./package-version.ts";
 import { runCli } from "./run-cli.ts";
 
 // A reader that goes away (`| head`) is no failure of ours: stop quietly, as Unix tools do,
@@ -11,5 +13,15 @@ for (const stream of [process.stdout, process.stderr]) {
   });
 }
 
+// Traces only when an OTLP endpoint is configured: otherwise nothing of OpenTelemetry is loaded.
+const tracing = await startTracingFromEnv(process.env, {
+  serviceVersion: packageVersion,
+  warn: (line) => process.stderr.write(`${line}\n`),
+}).catch((error: unknown) => {
+  process.stderr.write(`tracing is off: ${error instanceof Error ? error.message : error}\n`);
+  return undefined;
+});
 process.exitCode = await runCli(process.argv.slice(2), processIo());
+// The spans still queued are sent before the process ends.
+await tracing?.shutdown().catch(() => {});
 await outlastForwardedSigterm(process.env);

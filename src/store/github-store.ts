@@ -20,6 +20,7 @@ import type {
   ResearchSnapshot,
   ResearchStore,
 } from "./research-store.ts";
+import { tracedCommit } from "./traced-commit.ts";
 
 export interface GitHubStoreOptions {
   owner: string;
@@ -127,15 +128,17 @@ export class GitHubStore implements ResearchStore {
   async commitOnHead<T>(
     decide: (head: ResearchSnapshot) => Promise<CommitDecision<T>>,
   ): Promise<{ value: T; commit?: CommitResult }> {
-    const { value, commit } = await commitOnBranch(this.#ctx, this.#branch, decide, {
-      attempts: this.#attempts,
-      // A lost ref update is sent again as often, and as patiently, as the client retries.
-      refUpdate: {
-        resends: this.#retry.retries ?? DEFAULT_RETRIES,
-        delayUnitMs: this.#retry.delayUnitMs ?? DEFAULT_DELAY_UNIT_MS,
-      },
+    return tracedCommit("github", async () => {
+      const { value, commit } = await commitOnBranch(this.#ctx, this.#branch, decide, {
+        attempts: this.#attempts,
+        // A lost ref update is sent again as often, and as patiently, as the client retries.
+        refUpdate: {
+          resends: this.#retry.retries ?? DEFAULT_RETRIES,
+          delayUnitMs: this.#retry.delayUnitMs ?? DEFAULT_DELAY_UNIT_MS,
+        },
+      });
+      return { value, ...(commit ? { commit: this.#commitResult(commit) } : {}) };
     });
-    return { value, ...(commit ? { commit: this.#commitResult(commit) } : {}) };
   }
 
   async commit(files: ResearchFile[], message: string): Promise<CommitResult> {

@@ -29,6 +29,7 @@ import type {
   ResearchSnapshot,
   ResearchStore,
 } from "./research-store.ts";
+import { tracedCommit } from "./traced-commit.ts";
 
 export type { GitOptions } from "./local/run-git.ts";
 
@@ -100,14 +101,16 @@ export class LocalStore implements ResearchStore {
   commitOnHead<T>(
     decide: (head: ResearchSnapshot) => Promise<CommitDecision<T>>,
   ): Promise<{ value: T; commit?: CommitResult }> {
-    const run = this.#commits.then(async () => {
-      const repo = await this.#repository();
-      return repo
-        ? commitOnGitHead(repo, decide, (files, before) =>
-            this.#updateWorkingCopy(repo, files, before),
-          )
-        : this.#commitToFolder(decide);
-    });
+    const run = tracedCommit("local", () =>
+      this.#commits.then(async () => {
+        const repo = await this.#repository();
+        return repo
+          ? commitOnGitHead(repo, decide, (files, before) =>
+              this.#updateWorkingCopy(repo, files, before),
+            )
+          : this.#commitToFolder(decide);
+      }),
+    );
     this.#commits = run.catch(() => {});
     return run;
   }

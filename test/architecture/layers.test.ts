@@ -6,7 +6,9 @@ import { REPO_ROOT } from "../helpers/run-cli.ts";
 /**
  * DESIGN.md's layers, top to bottom: a folder may import from its own layer or any layer below,
  * never above. Surfaces share the top rank; net and sandbox are the primitives under the stores
- * and tools, above config.
+ * and tools, above config. telemetry sits under every layer that records spans (research's
+ * explorations and steps, the stores' commits, the CLI that starts it) and over config only: its
+ * span API imports nothing, and OpenTelemetry itself is loaded on demand.
  */
 const LAYERS: readonly (readonly string[])[] = [
   ["cli", "server", "mcp"],
@@ -20,6 +22,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ["models"],
   ["net"],
   ["sandbox"],
+  ["telemetry"],
   ["config"],
 ];
 const SRC = path.join(REPO_ROOT, "src");

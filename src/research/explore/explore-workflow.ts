@@ -9,6 +9,7 @@ import { cutReport } from "./fit-report.ts";
 import { prepareExploration } from "./prepare-exploration.ts";
 import { type ResearchDeps, researchExploration } from "./research-exploration.ts";
 import { runWarnings } from "./run-warnings.ts";
+import { traceExploration } from "./traced-exploration.ts";
 
 /** What an exploration ends with, as the CLI prints it and the service stores it. */
 export type ExploreResult = {
@@ -59,25 +60,26 @@ export type ExploreWorkflowDeps = Omit<ResearchDeps, "signal"> & {
 export function exploreWorkflow(
   deps: ExploreWorkflowDeps,
 ): Workflow<ExplorePayload, ExploreResult> {
-  return async (context) => {
-    const { payload, reportProgress, signal } = context;
-    // One run per idea at a time: a second one waits, then finds the first one's commit.
-    const lock = await deps.store.lockIdea(fingerprintIdea(payload.request.idea), {
-      wait: deps.waitForIdea ?? true,
-      signal,
-      onWait: (holder) => {
-        deps.onWaitForIdea?.(holder);
-        reportProgress({ message: `waiting for ${holder}, which is exploring this idea` });
-      },
+  return (untraced) =>
+    traceExploration(untraced, async (context) => {
+      const { payload, reportProgress, signal } = context;
+      // One run per idea at a time: a second one waits, then finds the first one's commit.
+      const lock = await deps.store.lockIdea(fingerprintIdea(payload.request.idea), {
+        wait: deps.waitForIdea ?? true,
+        signal,
+        onWait: (holder) => {
+          deps.onWaitForIdea?.(holder);
+          reportProgress({ message: `waiting for ${holder}, which is exploring this idea` });
+        },
+      });
+      try {
+        const result = await exploreSteps(deps, context);
+        const notes = [...(lock.tookOver ? [lock.tookOver] : []), ...(result.notes ?? [])];
+        return { ...result, ...(notes.length ? { notes } : {}) };
+      } finally {
+        await lock.release();
+      }
     });
-    try {
-      const result = await exploreSteps(deps, context);
-      const notes = [...(lock.tookOver ? [lock.tookOver] : []), ...(result.notes ?? [])];
-      return { ...result, ...(notes.length ? { notes } : {}) };
-    } finally {
-      await lock.release();
-    }
-  };
 }
 
 async function exploreSteps(
