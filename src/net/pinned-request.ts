@@ -1,5 +1,4 @@
-import http, { type IncomingMessage } from "node:http";
-import https from "node:https";
+import type { IncomingMessage } from "node:http";
 import type { LookupFunction } from "node:net";
 import { NetError } from "./net-error.ts";
 import type { CheckedTarget } from "./public-target.ts";
@@ -14,14 +13,16 @@ export interface PinnedGetOptions {
  * One GET to an already-checked target. The socket connects only to the checked addresses (the
  * lookup is pinned), while TLS still verifies the certificate against the URL's host name.
  * node:http never follows redirects by itself, and `agent: false` keeps sockets (and their
- * pinned addresses) from being reused by another request.
+ * pinned addresses) from being reused by another request. node:http and node:https load with the
+ * first request: a command that only lists the web_fetch tool (a dry run) does not wait for them.
  */
-export function pinnedGet(
+export async function pinnedGet(
   target: CheckedTarget,
   options: PinnedGetOptions,
 ): Promise<IncomingMessage> {
   const { url } = target;
-  const transport = url.protocol === "https:" ? https : http;
+  const { default: transport } =
+    url.protocol === "https:" ? await import("node:https") : await import("node:http");
   const { signal } = options;
   return new Promise((resolve, reject) => {
     if (signal.aborted) return reject(signal.reason);

@@ -23,6 +23,7 @@ const HEAVY: Record<string, RegExp> = {
   zod: /\/node_modules\/zod\//,
   yaml: /\/node_modules\/yaml\//,
   marked: /\/node_modules\/marked\//,
+  OpenTelemetry: /\/node_modules\/@opentelemetry\//,
 };
 
 let tree: TempTree;
