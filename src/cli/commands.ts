@@ -1,6 +1,8 @@
 import type { CliIo } from "./cli-io.ts";
 import { EXPLORE_SUMMARY } from "./explore/explore-help.ts";
+import { INIT_SUMMARY } from "./init/init-help.ts";
 import { INTERVIEW_SUMMARY } from "./interview/interview-help.ts";
+import { ISSUES_SUMMARY } from "./issues/issues-help.ts";
 import { MCP_SUMMARY } from "./mcp/mcp-help.ts";
 import { SERVE_SUMMARY } from "./serve/serve-help.ts";
 
@@ -35,5 +37,13 @@ export const commands: Record<string, Command> = {
   mcp: {
     summary: MCP_SUMMARY,
     load: async () => (await import("./mcp-command.ts")).runMcpCommand,
+  },
+  issues: {
+    summary: ISSUES_SUMMARY,
+    load: async () => (await import("./issues-command.ts")).runIssuesCommand,
+  },
+  init: {
+    summary: INIT_SUMMARY,
+    load: async () => (await import("./init-command.ts")).runInitCommand,
   },
 };

@@ -41,6 +41,16 @@ export const envSchema = z.object({
   TAVILY_API_KEY: optionalText,
   BRAVE_API_KEY: optionalText,
   IDEA_EXPLORER_API_TOKEN: optionalText,
+  /** The label that puts a GitHub issue into intake (default "idea"); --label wins. */
+  IDEA_EXPLORER_ISSUE_LABEL: optionalText,
+  /** The secret GitHub signs webhook deliveries with (serve's POST /api/github/webhook). */
+  GITHUB_WEBHOOK_SECRET: optionalText,
+  /** Set by GitHub Actions: the run that claims an issue is named by its link. */
+  GITHUB_SERVER_URL: optionalUrl(),
+  GITHUB_REPOSITORY: optionalText,
+  GITHUB_RUN_ID: optionalText.refine((v) => v === undefined || /^\d+$/.test(v), {
+    message: "must be a number",
+  }),
   /** The model's price when no flag gives one (--price-in and --price-out win). */
   IDEA_EXPLORER_PRICE_IN: optionalPrice,
   IDEA_EXPLORER_PRICE_OUT: optionalPrice,

@@ -21,8 +21,9 @@ export interface GitHubRetryOptions {
    */
   delayUnitMs?: number;
   /**
-   * Gap between write requests in ms. Unset: the throttling plugin's shared default (1 s, GitHub's
-   * advice against secondary rate limits). Tests set 0.
+   * Gap between write requests in ms, and between requests that notify people (new comments,
+   * issues). Unset: the throttling plugin's shared defaults (1 s and 3 s, GitHub's advice against
+   * secondary rate limits). Tests set 0.
    */
   writeSpacingMs?: number;
 }
@@ -55,7 +56,12 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
     onSecondaryRateLimit: onLimit,
     retryAfterBaseValue: unit,
     fallbackSecondaryRateRetryAfter: 60,
-    ...(options.writeSpacingMs === undefined ? {} : { write: spacedGroup(options.writeSpacingMs) }),
+    ...(options.writeSpacingMs === undefined
+      ? {}
+      : {
+          write: spacedGroup(options.writeSpacingMs),
+          notifications: spacedGroup(options.writeSpacingMs),
+        }),
   };
   return new RetryingOctokit({
     auth: options.token,

@@ -1,0 +1,114 @@
+import { randomUUID } from "node:crypto";
+import { ConfigError } from "../../config/config-error.ts";
+import { type Env, parseEnv } from "../../config/env.ts";
+import { parseExploreRequest } from "../../config/explore-request.ts";
+import { intakeLabels } from "../../research/issues/intake-labels.ts";
+import { runIssueIntake } from "../../research/issues/issue-intake.ts";
+import type { IssueResult } from "../../research/issues/issue-workflow.ts";
+import { resolveSearchBackend } from "../../search/resolve-search-backend.ts";
+import { githubIntakeFromEnv } from "../../store/github-intake-from-env.ts";
+import { githubStoreFromEnv } from "../../store/github-store-from-env.ts";
+import type { CliIo } from "../cli-io.ts";
+import { REQUEST_FLAG_NAMES } from "../explore/request-flag-names.ts";
+import { Interrupted, onStopSignal } from "../interrupted.ts";
+import { oneLineError } from "../one-line-error.ts";
+import { printable } from "../printable.ts";
+import { requireUsableStore } from "../require-usable-store.ts";
+import { resolveCliModel } from "../resolve-cli-model.ts";
+import type { IssuesFlags } from "./issues-options.ts";
+
+/**
+ * `idea-explorer issues` once its command line is checked: everything that can be checked
+ * (the repository and its token, the model and its key, the limits) is, before any issue is
+ * claimed; then the waiting issues are explored one by one.
+ */
+export async function runIssues(flags: IssuesFlags, io: CliIo): Promise<number> {
+  const env = parseEnv(io.env);
+  const github = flags.github ?? env.GITHUB_REPO;
+  if (!github) {
+    throw new ConfigError(
+      "issues works on the GitHub ideas repository: set GITHUB_REPO=owner/repo (or pass --github) and GITHUB_TOKEN",
+    );
+  }
+  const labels = intakeLabels(
+    flags.label ?? env.IDEA_EXPLORER_ISSUE_LABEL,
+    flags.label === undefined && env.IDEA_EXPLORER_ISSUE_LABEL
+      ? "IDEA_EXPLORER_ISSUE_LABEL"
+      : "--label",
+  );
+  // The runner's limits, checked now with a stand-in idea: a bad one fails before any claim.
+  parseExploreRequest({ idea: "check", ...flags.defaults }, REQUEST_FLAG_NAMES);
+  resolveCliModel(flags.model, env);
+  const store = githubStoreFromEnv(github, env);
+  const { issues } = githubIntakeFromEnv(github, env);
+  await requireUsableStore(store, { github });
+
+  const abort = new AbortController();
+  const stopListening = onStopSignal((signal) =>
+    abort.abort(new Interrupted(signal, "the issue being explored was given back")),
+  );
+  const say = (line: string) => io.stderr.write(`${printable(line)}\n`);
+  say(`Exploring the issues labelled "${labels.intake}" in ${issues.description}`);
+  let results: IssueResult[];
+  try {
+    results = await runIssueIntake(
+      {
+        store,
+        issues,
+        labels,
+        defaults: flags.defaults,
+        searchBackend: resolveSearchBackend(env),
+        resolveModel: (request, hooks) =>
+          resolveCliModel({ ...flags.model, model: request.model ?? flags.model.model }, env, {
+            ...(hooks?.onRequestRetry ? { onRequestRetry: hooks.onRequestRetry } : {}),
+          }),
+        ...runnerName(env),
+        onFailure: (number, error) => say(`  #${number} failed: ${oneLineError(error, io.env)}`),
+      },
+      {
+        limit: flags.limit,
+        signal: abort.signal,
+        newRunId: randomUUID,
+        announce: say,
+        onResult: (result) => io.stdout.write(`${printable(resultLine(result))}\n`),
+      },
+    );
+  } catch (error) {
+    if (abort.signal.reason instanceof Interrupted) throw abort.signal.reason;
+    throw error;
+  } finally {
+    stopListening();
+  }
+  say(tally(results));
+  return results.some((r) => r.status === "failed") ? 1 : 0;
+}
+
+function resultLine(result: IssueResult): string {
+  const where = result.url ?? result.path;
+  switch (result.status) {
+    case "completed":
+    case "duplicate":
+      return `#${result.issue} ${result.status} ${where ?? ""}`.trimEnd();
+    case "failed":
+    case "skipped":
+      return `#${result.issue} ${result.status}: ${result.reason ?? "no reason given"}`;
+  }
+}
+
+function tally(results: IssueResult[]): string {
+  if (results.length === 0) return "No issues are waiting.";
+  const counts = new Map<string, number>();
+  for (const r of results) counts.set(r.status, (counts.get(r.status) ?? 0) + 1);
+  const parts = ["completed", "duplicate", "failed", "skipped"]
+    .filter((s) => counts.has(s))
+    .map((s) => `${counts.get(s)} ${s}`);
+  return `${results.length} ${results.length === 1 ? "issue" : "issues"}: ${parts.join(", ")}`;
+}
+
+/** Under GitHub Actions, the claim comment links the run that claimed. */
+function runnerName(env: Env): { runner?: string } {
+  const { GITHUB_RUN_ID: id, GITHUB_REPOSITORY: repository } = env;
+  if (!id || !repository || !/^[\w.-]+\/[\w.-]+$/.test(repository)) return {};
+  const server = (env.GITHUB_SERVER_URL ?? "https://github.com").replace(/\/+$/, "");
+  return { runner: `[GitHub Actions run ${id}](${server}/${repository}/actions/runs/${id})` };
+}
