@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { commands } from "../../src/cli/commands.ts";
 import { REPO_ROOT } from "../helpers/run-cli.ts";
 import { makeTempTree, type TempTree } from "../helpers/temp-tree.ts";
 
@@ -60,13 +61,11 @@ async function heavyLoadedBy(args: string[]): Promise<{ code: number | null; hea
 }
 
 describe("start-up: what each command line loads", () => {
+  // Every command's --help, a command added later included.
   it.each([
     "--version",
     "--help",
-    "explore --help",
-    "interview --help",
-    "serve --help",
-    "mcp --help",
+    ...Object.keys(commands).map((name) => `${name} --help`),
   ])("%s loads none of the heavy dependencies", async (line) => {
     expect(await heavyLoadedBy(line.split(" "))).toEqual({ code: 0, heavy: [] });
   });
