@@ -62,13 +62,12 @@ async function heavyLoadedBy(args: string[]): Promise<{ code: number | null; hea
 
 describe("start-up: what each command line loads", () => {
   // Every command's --help, a command added later included.
-  it.each([
-    "--version",
-    "--help",
-    ...Object.keys(commands).map((name) => `${name} --help`),
-  ])("%s loads none of the heavy dependencies", async (line) => {
-    expect(await heavyLoadedBy(line.split(" "))).toEqual({ code: 0, heavy: [] });
-  });
+  it.each(["--version", "--help", ...Object.keys(commands).map((name) => `${name} --help`)])(
+    "%s loads none of the heavy dependencies",
+    async (line) => {
+      expect(await heavyLoadedBy(line.split(" "))).toEqual({ code: 0, heavy: [] });
+    },
+  );
 
   it("explore --dry-run loads the AI SDK and zod it needs, and no Octokit, Hono or MCP SDK", async () => {
     const { heavy } = await heavyLoadedBy(["explore", "--dry-run", "A solar dehydrator kit"]);
