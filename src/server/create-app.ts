@@ -7,6 +7,11 @@ import { createFailureLog } from "../jobs/failure-log.ts";
 import { storageFailure } from "../jobs/storage-failure.ts";
 import { ApiError, errorResponse } from "./api-error.ts";
 import { type AuthVariables, bearerAuth } from "./bearer-auth.ts";
+import {
+  GITHUB_WEBHOOK_PATH,
+  githubWebhookHandler,
+  WEBHOOK_BODY_LIMIT_BYTES,
+} from "./github-webhook/github-webhook-route.ts";
 import { isLoopbackHost } from "./loopback.ts";
 import { DEFAULT_RATE_LIMIT, RateLimiter } from "./rate-limiter.ts";
 import { exploreHandler } from "./routes/explore-route.ts";
@@ -39,6 +44,23 @@ export function createApp(options: AppOptions): Hono<Env> {
     c.header("X-Content-Type-Options", "nosniff");
     c.header("Referrer-Policy", "no-referrer");
     c.header("Cache-Control", c.res.headers.get("Cache-Control") ?? "no-store");
+  });
+  // Before the loopback and token checks: GitHub can send neither a loopback Host nor a token;
+  // the delivery's signature is its authentication, checked before anything else is done.
+  app.post(
+    GITHUB_WEBHOOK_PATH,
+    bodyLimit({
+      maxSize: WEBHOOK_BODY_LIMIT_BYTES,
+      onError: () => {
+        throw new ApiError(413, "payload_too_large", "the delivery is larger than 1 MiB");
+      },
+    }),
+    githubWebhookHandler(options.githubWebhook),
+  );
+  app.all(GITHUB_WEBHOOK_PATH, () => {
+    throw new ApiError(405, "method_not_allowed", "use POST for this path", {
+      headers: { Allow: "POST" },
+    });
   });
   // Without tokens the API is open to anything that can reach loopback, so a browser on another
   // site using a rebound DNS name must not get through: only loopback Host names are served.

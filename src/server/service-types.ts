@@ -3,6 +3,7 @@ import type { EnqueueOutcome } from "../jobs/admit-job.ts";
 import type { JobBackend } from "../jobs/job-backend.ts";
 import type { IdempotencyKey, JobRecord, WebhookTarget } from "../jobs/job-record.ts";
 import type { Json } from "../jobs/workflow.ts";
+import type { GitHubWebhookOptions } from "./github-webhook/github-webhook-route.ts";
 import type { RateLimit } from "./rate-limiter.ts";
 
 /** A validated POST /api/explore, handed to the explore use case. */
@@ -51,4 +52,9 @@ export interface AppOptions {
   logger?: ServiceLogger;
   /** How often an idle event stream sends a keep-alive comment (default 15 s). */
   sseKeepAliveMs?: number;
+  /**
+   * POST /api/github/webhook: GitHub deliveries signed with GITHUB_WEBHOOK_SECRET become jobs.
+   * Without it every delivery is refused 503, saying what to set.
+   */
+  githubWebhook?: GitHubWebhookOptions;
 }

@@ -5,6 +5,7 @@ import { createWebhookNotifier } from "../jobs/webhook/webhook-notifier.ts";
 import { createApp } from "./create-app.ts";
 import { dataDirError } from "./data-dir-error.ts";
 import { lockDataDir } from "./data-dir-lock.ts";
+import type { GitHubWebhookOptions } from "./github-webhook/github-webhook-route.ts";
 import type { RateLimit } from "./rate-limiter.ts";
 import type { ReadJobResearch, ServiceLogger, SubmitExplore } from "./service-types.ts";
 import { type RunningServer, startServer } from "./start-server.ts";
@@ -24,6 +25,8 @@ export interface ServiceOptions {
   /** Builds the submit function once the runner exists (e.g. queueExplore(jobs, toPayload)). */
   submitExplore: (jobs: JobRunner) => SubmitExplore;
   readResearch: ReadJobResearch;
+  /** Builds POST /api/github/webhook's set-up once the runner exists (see acceptIssueDelivery). */
+  githubWebhook?: (jobs: JobRunner) => GitHubWebhookOptions;
   logger?: ServiceLogger;
 }
 
@@ -64,6 +67,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     auth: { tokens: options.tokens },
     submitExplore: options.submitExplore(jobs),
     readResearch: options.readResearch,
+    ...(options.githubWebhook ? { githubWebhook: options.githubWebhook(jobs) } : {}),
     rateLimit: options.rateLimit,
     allowPrivateWebhooks: options.allowPrivateWebhooks,
     logger: options.logger,

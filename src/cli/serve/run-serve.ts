@@ -15,6 +15,7 @@ import { onStopSignal } from "../interrupted.ts";
 import { modelFlagsFrom, repositoryChoice } from "../repository-and-model-options.ts";
 import { resolveCliModel, resolveCliModelOrWarn } from "../resolve-cli-model.ts";
 import { resolveStore } from "../resolve-store.ts";
+import { issueIntakeSetup } from "./issue-intake-setup.ts";
 
 export interface ServeValues extends NonNullable<Parameters<typeof modelFlagsFrom>[0]> {
   host?: string;
@@ -56,6 +57,25 @@ export async function runServe(
     );
   });
 
+  const exploreDeps = {
+    store,
+    searchBackend,
+    resolveModel: (
+      request: { model?: string | undefined },
+      hooks?: { onRequestRetry?: (line: string) => void },
+    ) =>
+      resolveCliModel({ ...modelFlags, model: request.model ?? modelFlags.model }, env, {
+        ...(hooks?.onRequestRetry ? { onRequestRetry: hooks.onRequestRetry } : {}),
+      }),
+  };
+  // Ideas filed as GitHub issues: their jobs, and the webhook that queues them.
+  const intake = issueIntakeSetup(
+    values.repo ? undefined : (values.github ?? env.GITHUB_REPO),
+    env,
+    exploreDeps,
+  );
+  if (intake.warning) io.stderr.write(`warning: ${intake.warning}\n`);
+
   const service = await startService({
     dataDir: path.resolve(io.cwd, values["data-dir"] ?? ".idea-explorer"),
     port,
@@ -70,15 +90,10 @@ export async function runServe(
             rateLimit === 0 ? false : { burst: Math.min(10, rateLimit), perMinute: rateLimit },
         }),
     workflows: {
-      [EXPLORE_JOB_KIND]: exploreJobWorkflow({
-        store,
-        searchBackend,
-        resolveModel: (request, hooks) =>
-          resolveCliModel({ ...modelFlags, model: request.model ?? modelFlags.model }, env, {
-            ...(hooks?.onRequestRetry ? { onRequestRetry: hooks.onRequestRetry } : {}),
-          }),
-      }),
+      [EXPLORE_JOB_KIND]: exploreJobWorkflow(exploreDeps),
+      ...intake.workflows,
     },
+    ...(intake.githubWebhook ? { githubWebhook: intake.githubWebhook } : {}),
     submitExplore: (jobs) => submitExplore(jobs, store),
     readResearch: readJobResearch(store),
     logger: { error: (message, error) => io.stderr.write(`${message}${logDetail(error)}\n`) },

@@ -60,12 +60,13 @@ export function issueWorkflow(deps: IssueWorkflowDeps): Workflow<IssuePayload, I
     );
     if (!claim.claimed) return { issue: number, status: "skipped", reason: claim.reason };
 
-    // A run resumed after it answered (it failed, then stopped before its end was stored) must
-    // not explore again: its answer stands.
+    // A run resumed after it answered must not answer again. After a failure it must not explore
+    // again either (its answer stands); after a success every explore step is stored, so going
+    // through them again only reads their results back.
     const answered = await answeredBefore(deps.issues, number, runId);
     let outcome: IssueOutcome | undefined;
     let explored: ExploreResult | undefined;
-    if (!answered) {
+    if (answered !== "failed") {
       try {
         explored = await explore(deps, context, claim);
         outcome = exploredOutcome(deps, explored);

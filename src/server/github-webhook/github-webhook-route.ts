@@ -3,6 +3,8 @@ import type { DeliveryAnswer, GitHubDelivery } from "../../research/issues/issue
 import { ApiError } from "../api-error.ts";
 import { bodyHash, verifyGitHubSignature } from "./verify-signature.ts";
 
+export const GITHUB_WEBHOOK_PATH = "/api/github/webhook";
+
 /** GitHub sends up to 25 MB; an issues event is a few KiB, its body at most 64 Ki characters. */
 export const WEBHOOK_BODY_LIMIT_BYTES = 1024 * 1024;
 

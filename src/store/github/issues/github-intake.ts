@@ -47,11 +47,10 @@ export function createGitHubIntake(options: GitHubIntakeOptions): GitHubIntake {
   const encode = (path: string) => path.split("/").map(encodeURIComponent).join("/");
   const fileUrl = (repoPath: string) =>
     `${htmlUrl}/${options.owner}/${options.repo}/blob/${encode(branch)}/${encode(repoPath)}`;
+  const resends = options.retry?.retries ?? DEFAULT_RETRIES;
+  const delayUnitMs = options.retry?.delayUnitMs ?? DEFAULT_DELAY_UNIT_MS;
   return {
-    issues: new GitHubIssues(ctx, fileUrl),
-    setup: new GitHubSetupFiles(ctx, branch, {
-      resends: options.retry?.retries ?? DEFAULT_RETRIES,
-      delayUnitMs: options.retry?.delayUnitMs ?? DEFAULT_DELAY_UNIT_MS,
-    }),
+    issues: new GitHubIssues(ctx, fileUrl, { times: resends, delayUnitMs }),
+    setup: new GitHubSetupFiles(ctx, branch, { resends, delayUnitMs }),
   };
 }

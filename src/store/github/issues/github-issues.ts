@@ -1,5 +1,6 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import type { IssueTracker, LabelSpec, TrackedComment, TrackedIssue } from "../../issue-tracker.ts";
-import { statusOf, toStoreError } from "../github-error.ts";
+import { answerWasLost, statusOf, toStoreError } from "../github-error.ts";
 import { errorContext, type GitHubRepoContext } from "../repo-context.ts";
 
 /** A bot, or someone with a say in the repository. */
@@ -34,9 +35,16 @@ export class GitHubIssues implements IssueTracker {
   readonly #ctx: GitHubRepoContext;
   readonly #fileUrl: (repoPath: string) => string;
 
-  constructor(ctx: GitHubRepoContext, fileUrl: (repoPath: string) => string) {
+  readonly #resend: { times: number; delayUnitMs: number };
+
+  constructor(
+    ctx: GitHubRepoContext,
+    fileUrl: (repoPath: string) => string,
+    resend: { times: number; delayUnitMs: number },
+  ) {
     this.#ctx = ctx;
     this.#fileUrl = fileUrl;
+    this.#resend = resend;
     this.description = `${ctx.owner}/${ctx.repo}`;
   }
 
@@ -80,15 +88,36 @@ export class GitHubIssues implements IssueTracker {
     return (comments as RawComment[]).map(trackedComment).sort((a, b) => a.id - b.id);
   }
 
+  /**
+   * A new comment is never resent blindly (the retry plugin would post it twice when only its
+   * answer was lost): after a timeout, a dropped connection or a 5xx the comments are read, and
+   * the comment is sent again only when it is not there.
+   */
   async comment(issueNumber: number, body: string): Promise<TrackedComment> {
-    const { data } = await this.#call(`commenting on issue #${issueNumber}`, () =>
-      this.#ctx.octokit.rest.issues.createComment({
-        ...this.#repo(),
-        issue_number: issueNumber,
-        body,
-      }),
-    );
-    return trackedComment(data as RawComment);
+    const action = `commenting on issue #${issueNumber}`;
+    for (let sent = 1; ; sent++) {
+      let failure: unknown;
+      try {
+        const { data } = await this.#ctx.octokit.rest.issues.createComment({
+          ...this.#repo(),
+          issue_number: issueNumber,
+          body,
+          request: { retries: 0 },
+        });
+        return trackedComment(data as RawComment);
+      } catch (error) {
+        failure = error;
+      }
+      if (!answerWasLost(failure)) {
+        throw toStoreError(failure, errorContext(this.#ctx, action));
+      }
+      const landed = (await this.comments(issueNumber)).findLast((c) => c.body === body);
+      if (landed) return landed;
+      if (sent > this.#resend.times) {
+        throw toStoreError(failure, { ...errorContext(this.#ctx, action), attempts: sent });
+      }
+      await sleep(sent ** 2 * this.#resend.delayUnitMs);
+    }
   }
 
   async deleteComment(commentId: number): Promise<void> {

@@ -1,0 +1,55 @@
+import type { Env } from "../../config/env.ts";
+import type { JobRunner, WorkflowDefinition } from "../../jobs/job-runner.ts";
+import type { ExploreServiceDeps } from "../../research/explore/explore-service.ts";
+import { intakeLabels } from "../../research/issues/intake-labels.ts";
+import {
+  acceptIssueDelivery,
+  ISSUE_JOB_KIND,
+  issueJobWorkflow,
+} from "../../research/issues/issue-webhook.ts";
+import type { GitHubWebhookOptions } from "../../server/github-webhook/github-webhook-route.ts";
+import { githubIntakeFromEnv } from "../../store/github-intake-from-env.ts";
+
+export interface IssueIntakeSetup {
+  workflows: Record<string, WorkflowDefinition>;
+  githubWebhook: ((jobs: JobRunner) => GitHubWebhookOptions) | undefined;
+  /** Said once at start-up when the webhook is half set up. */
+  warning?: string;
+}
+
+/**
+ * serve's part of the issue intake: with the ideas repository on GitHub, jobs of issues run
+ * the issue workflow on the same store and model; with GITHUB_WEBHOOK_SECRET too, signed
+ * deliveries to POST /api/github/webhook become such jobs.
+ */
+export function issueIntakeSetup(
+  github: string | undefined,
+  env: Env,
+  explore: ExploreServiceDeps,
+): IssueIntakeSetup {
+  const secret = env.GITHUB_WEBHOOK_SECRET;
+  if (!github) {
+    const problem =
+      "GitHub webhooks need the ideas repository on GitHub: set GITHUB_REPO=owner/repo (not --repo)";
+    return {
+      workflows: {},
+      githubWebhook: secret ? () => ({ secret, accept: undefined, problem }) : undefined,
+      ...(secret ? { warning: `${problem}; deliveries are refused until then.` } : {}),
+    };
+  }
+  const labels = intakeLabels(env.IDEA_EXPLORER_ISSUE_LABEL, "IDEA_EXPLORER_ISSUE_LABEL");
+  const { issues } = githubIntakeFromEnv(github, env);
+  return {
+    workflows: {
+      [ISSUE_JOB_KIND]: issueJobWorkflow({
+        ...explore,
+        issues,
+        labels,
+        runner: "idea-explorer serve",
+      }),
+    },
+    githubWebhook: secret
+      ? (jobs) => ({ secret, accept: acceptIssueDelivery(jobs, { repository: github, labels }) })
+      : undefined,
+  };
+}
