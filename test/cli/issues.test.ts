@@ -71,7 +71,7 @@ describe("idea-explorer issues (child process, fake GitHub and Anthropic)", () =
 
   it("refuses a missing repository, model key or bad label in one line, claiming nothing", async () => {
     world.repo.issues.add({ title: "Refill stations", labels: [INTAKE_LABEL] });
-    const cases = [
+    const cases: { env: Record<string, string>; args?: string[]; says: RegExp }[] = [
       { env: { GITHUB_REPO: "" }, says: /GITHUB_REPO=owner\/repo/ },
       { env: { ANTHROPIC_API_KEY: "" }, says: /ANTHROPIC_API_KEY/ },
       { env: {}, args: ["--label", "a,b"], says: /--label must not contain a comma/ },
