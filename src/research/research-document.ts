@@ -59,7 +59,14 @@ export function parseResearch(markdown: string): ResearchDocument | undefined {
     return undefined;
   }
   if (!frontmatter || typeof frontmatter !== "object") return undefined;
-  const rest = split.body;
+  return { frontmatter: frontmatter as ResearchFrontmatter, ...parseReport(split.body) };
+}
+
+/**
+ * The part of research.md after its frontmatter (or a hand-written file without one): the
+ * report, and the pages its Sources section lists, split into those the markers cite and the rest.
+ */
+export function parseReport(rest: string): Omit<ResearchDocument, "frontmatter"> {
   const at = rest.lastIndexOf(`\n${SOURCES_HEADING}\n`);
   const body = (at >= 0 ? rest.slice(0, at) : rest).trim();
   const listed = parseSourcesSection(at >= 0 ? rest.slice(at) : "");
@@ -71,7 +78,7 @@ export function parseResearch(markdown: string): ResearchDocument | undefined {
     [...listed.numbered, ...listed.consulted],
     new Set(cited.map((s) => sourceKey(s.url))),
   );
-  return { frontmatter: frontmatter as ResearchFrontmatter, body, cited, consulted };
+  return { body, cited, consulted };
 }
 
 /** A new research document: the run's citations numbered from 1. */

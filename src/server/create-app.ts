@@ -13,7 +13,10 @@ import {
   WEBHOOK_BODY_LIMIT_BYTES,
 } from "./github-webhook/github-webhook-route.ts";
 import { isLoopbackHost } from "./loopback.ts";
+import { OPENAPI_PATH } from "./openapi/api-operations.ts";
+import { openApiDocument } from "./openapi/openapi-document.ts";
 import { DEFAULT_RATE_LIMIT, RateLimiter } from "./rate-limiter.ts";
+import { getExplorationHandler, listExplorationsHandler } from "./routes/explorations-routes.ts";
 import { exploreHandler } from "./routes/explore-route.ts";
 import { jobEventsHandler } from "./routes/job-events-route.ts";
 import {
@@ -73,6 +76,8 @@ export function createApp(options: AppOptions): Hono<Env> {
   });
   app.get("/favicon.ico", (c) => c.body(null, 204));
   app.get("/api/health", (c) => c.json({ status: "ok", auth: authRequired ? "bearer" : "none" }));
+  // Public like health: it describes the API (auth included) and holds nothing of anyone's.
+  app.get(OPENAPI_PATH, (c) => c.json(openApiDocument()));
 
   app.use("/api/*", bearerAuth(options.auth.tokens));
   const explore = exploreHandler(
@@ -99,6 +104,9 @@ export function createApp(options: AppOptions): Hono<Env> {
   app.get("/api/jobs/:id", getJobHandler(options.jobs));
   app.get("/api/jobs/:id/events", jobEventsHandler(options.jobs, options.sseKeepAliveMs ?? 15_000));
   app.get("/api/jobs/:id/research", researchHandler(options.jobs, options.readResearch));
+  app.get("/api/explorations", listExplorationsHandler(options.ideas));
+  // {.+} takes slashes too, so "a/b" is refused by the folder check (400), not left to a 404.
+  app.get("/api/explorations/:folder{.+}", getExplorationHandler(options.ideas));
   app.post("/api/jobs/:id/cancel", cancelJobHandler(options.jobs));
   app.post("/api/jobs/:id/retry", rateLimited(options), retryJobHandler(options.jobs));
   for (const [path, allow] of [
@@ -109,7 +117,10 @@ export function createApp(options: AppOptions): Hono<Env> {
     ["/api/jobs/:id/research", "GET"],
     ["/api/jobs/:id/cancel", "POST"],
     ["/api/jobs/:id/retry", "POST"],
+    ["/api/explorations", "GET"],
+    ["/api/explorations/:folder{.+}", "GET"],
     ["/api/health", "GET"],
+    [OPENAPI_PATH, "GET"],
   ] as const) {
     app.all(path, () => {
       throw new ApiError(405, "method_not_allowed", `use ${allow} for this path`, {

@@ -3,6 +3,7 @@ import type { EnqueueOutcome } from "../jobs/admit-job.ts";
 import type { JobBackend } from "../jobs/job-backend.ts";
 import type { IdempotencyKey, JobRecord, WebhookTarget } from "../jobs/job-record.ts";
 import type { Json } from "../jobs/workflow.ts";
+import type { ResearchSnapshot } from "../store/research-store.ts";
 import type { GitHubWebhookOptions } from "./github-webhook/github-webhook-route.ts";
 import type { RateLimit } from "./rate-limiter.ts";
 
@@ -42,6 +43,11 @@ export interface AppOptions {
   auth: { tokens: string[] };
   submitExplore: SubmitExplore;
   readResearch: ReadJobResearch;
+  /**
+   * The ideas repository GET /api/explorations lists (its committed state: the store itself);
+   * without it those routes answer 503 not_configured.
+   */
+  ideas?: ResearchSnapshot;
   /** Per token (or per client address without auth) on POST /api/explore; false to turn off. */
   rateLimit?: RateLimit | false;
   /** Mirrors --allow-private-webhooks: without it, a private IP literal is refused at submit. */

@@ -2,6 +2,7 @@ import type { DatabaseSync } from "node:sqlite";
 import { openJobDatabase } from "../jobs/job-database.ts";
 import { createJobRunner, type JobRunner, type WorkflowDefinition } from "../jobs/job-runner.ts";
 import { createWebhookNotifier } from "../jobs/webhook/webhook-notifier.ts";
+import type { ResearchSnapshot } from "../store/research-store.ts";
 import { createApp } from "./create-app.ts";
 import { dataDirError } from "./data-dir-error.ts";
 import { lockDataDir } from "./data-dir-lock.ts";
@@ -27,6 +28,8 @@ export interface ServiceOptions {
   readResearch: ReadJobResearch;
   /** Builds POST /api/github/webhook's set-up once the runner exists (see acceptIssueDelivery). */
   githubWebhook?: (jobs: JobRunner) => GitHubWebhookOptions;
+  /** The ideas repository, for GET /api/explorations (the same store the jobs commit to). */
+  ideas?: ResearchSnapshot;
   logger?: ServiceLogger;
 }
 
@@ -68,6 +71,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     submitExplore: options.submitExplore(jobs),
     readResearch: options.readResearch,
     ...(options.githubWebhook ? { githubWebhook: options.githubWebhook(jobs) } : {}),
+    ideas: options.ideas,
     rateLimit: options.rateLimit,
     allowPrivateWebhooks: options.allowPrivateWebhooks,
     logger: options.logger,

@@ -1,7 +1,7 @@
 import { tool } from "ai";
 import { z } from "zod";
 import { StoreError } from "../store/research-reader.ts";
-import type { ResearchStore } from "../store/research-store.ts";
+import type { ResearchSnapshot, ResearchStore } from "../store/research-store.ts";
 import { type CallFailure, callFailure } from "./call-failure.ts";
 import { plainTokens } from "./catalog/tokenize.ts";
 import { IDEAS_PREFIX, validateResearchPath } from "./research-path.ts";
@@ -12,6 +12,8 @@ import { logToolCall, type OnToolCall } from "./tool-call-log.ts";
 export const SEARCH_RESEARCH_TOOL_NAME = "search_research";
 const MAX_QUERY_CHARS = 200;
 const READ_CONCURRENCY = 8;
+/** research.md files one search reads at most, unless told otherwise (see the ranking below). */
+export const SEARCH_RESEARCH_MAX_READS = 50;
 
 export const searchResearchInputSchema = z.object({
   query: z
@@ -68,7 +70,7 @@ interface Candidate {
 export function createSearchResearchTool(options: SearchResearchToolOptions) {
   const { store } = options;
   const limit = options.limit ?? 10;
-  const maxReads = options.maxReads ?? 50;
+  const maxReads = options.maxReads ?? SEARCH_RESEARCH_MAX_READS;
   const report = options.onToolCall ?? ((entry) => logToolCall(entry));
 
   return tool({
@@ -87,31 +89,18 @@ export function createSearchResearchTool(options: SearchResearchToolOptions) {
           ...extra,
         });
       try {
-        const terms = [...new Set(plainTokens(query))];
+        const terms = researchQueryTerms(query);
         if (terms.length === 0) {
           throw new SearchResearchError(
             "the query has no searchable words; give words of the idea, e.g. 'solar food dryer'",
             "invalid_query",
           );
         }
-        const folders = await listFolders(store);
-        const ranked = rankFolders(folders, terms);
-        const toRead = ranked.slice(0, maxReads);
-        const summaries = await readSummaries(store, toRead, abortSignal);
-        const results = summaries
-          .map(({ candidate, summary }) => scored(candidate, summary, terms))
-          .filter((r) => r.matched > 0)
-          .sort(
-            (a, b) =>
-              b.matched - a.matched ||
-              b.score - a.score ||
-              b.found.date.localeCompare(a.found.date) ||
-              a.found.path.localeCompare(b.found.path),
-          )
-          .slice(0, limit)
-          .map((r) => r.found);
+        const ranking = await rankResearch(store, terms, { maxReads, signal: abortSignal });
+        const results = ranking.ranked.slice(0, limit).map((r) => r.found);
+        const { searched, folders } = ranking;
         log(true, { resultCount: results.length });
-        return { query, results, searched: toRead.length, folders: ranked.length };
+        return { query, results, searched, folders };
       } catch (error) {
         const failure = callFailure(
           error,
@@ -154,7 +143,57 @@ export function formatResearchResults(output: SearchResearchOutput): string {
   return `${lines.join("\n\n")}\n\nRead one with read_research and its path${scope}.`;
 }
 
-async function listFolders(store: ResearchStore): Promise<string[]> {
+/** The words a query is matched by; none means it cannot be searched. */
+export function researchQueryTerms(query: string): string[] {
+  return [...new Set(plainTokens(query))];
+}
+
+export interface RankedResearch {
+  /** The folder under ideas/. */
+  folder: string;
+  found: FoundResearch;
+  /** How many query words it matched, and how well (title and idea weigh most). */
+  matched: number;
+  score: number;
+}
+
+export interface ResearchRanking {
+  /** Folders that match at least one word, best first. */
+  ranked: RankedResearch[];
+  /** How many research.md files were read, of how many folders. */
+  searched: number;
+  folders: number;
+}
+
+/**
+ * search_research's ranking, for every surface that searches research: folders are ranked by how
+ * many query words their slug holds, then newest first; the first `maxReads` research.md files
+ * are read and scored on their frontmatter; matches come best first. Reads go through
+ * `snapshot.readText` only, so a caller may hand in a snapshot that caches them.
+ */
+export async function rankResearch(
+  snapshot: ResearchSnapshot,
+  terms: readonly string[],
+  options: { maxReads: number; signal?: AbortSignal | undefined },
+): Promise<ResearchRanking> {
+  const folders = await listFolders(snapshot);
+  const candidates = rankFolders(folders, terms);
+  const toRead = candidates.slice(0, options.maxReads);
+  const summaries = await readSummaries(snapshot, toRead, options.signal);
+  const ranked = summaries
+    .map(({ candidate, summary }) => scored(candidate, summary, terms))
+    .filter((r) => r.matched > 0)
+    .sort(
+      (a, b) =>
+        b.matched - a.matched ||
+        b.score - a.score ||
+        b.found.date.localeCompare(a.found.date) ||
+        a.found.path.localeCompare(b.found.path),
+    );
+  return { ranked, searched: toRead.length, folders: candidates.length };
+}
+
+async function listFolders(store: ResearchSnapshot): Promise<string[]> {
   const folders = await store.listIdeaFolders();
   // Only folders whose research.md read_research would accept can be offered to the model.
   return folders.filter((f) => validateResearchPath(`${f}/research.md`).ok);
@@ -170,7 +209,7 @@ function rankFolders(folders: readonly string[], terms: readonly string[]): Cand
 }
 
 async function readSummaries(
-  store: ResearchStore,
+  store: ResearchSnapshot,
   candidates: readonly Candidate[],
   signal: AbortSignal | undefined,
 ): Promise<{ candidate: Candidate; summary: ResearchSummary }[]> {
@@ -227,7 +266,7 @@ function scored(candidate: Candidate, summary: ResearchSummary, terms: readonly 
     date: summary.date ?? /^\d{4}-\d{2}-\d{2}/.exec(candidate.folder)?.[0] ?? "",
     mode: summary.mode ?? "",
   };
-  return { found, matched, score };
+  return { folder: candidate.folder, found, matched, score };
 }
 
 /** The search's own failure; a cancelled call was told apart before (callFailure). */

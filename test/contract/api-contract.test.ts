@@ -259,6 +259,27 @@ describe.each(ENGINES)("the API on $name", (engine) => {
     expect((next.body.jobs as unknown[]).length).toBe(1);
   });
 
+  it("lists the repository's explorations, opens one with its log summary, refuses a way out of ideas/", async () => {
+    const listed = await getJson(api("/api/explorations?q=solar+dehydrators&limit=5"), AUTH);
+    expect(listed.status).toBe(200);
+    const [first] = listed.body.explorations as { folder: string; url: string }[];
+    expect(first).toMatchObject({ mode: "business", verdict: "Worth a pilot with three shops." });
+    const opened = await getJson(api(first?.url ?? ""), AUTH);
+    expect(opened.status).toBe(200);
+    expect(opened.body).toMatchObject({
+      folder: first?.folder,
+      html: expect.stringContaining("Worth a pilot with three shops."),
+      log: { steps: 1, runs: [expect.objectContaining({ steps: 1 })] },
+    });
+    const byDate = await getJson(api("/api/explorations?limit=1"), AUTH);
+    expect((byDate.body.explorations as unknown[]).length).toBe(1);
+    const outside = await getJson(api("/api/explorations/..%2F..%2FREADME.md"), AUTH);
+    expect(outside).toMatchObject({ status: 400, body: { error: { code: "invalid_folder" } } });
+    expect((await getJson(api("/api/explorations"))).status).toBe(401);
+    const openapi = await getJson(api("/api/openapi.json"));
+    expect(openapi).toMatchObject({ status: 200, body: { openapi: "3.1.0" } });
+  });
+
   it.each([
     ["no token", "/api/jobs", {}, 401, "unauthorized"],
     ["a wrong token", "/api/jobs", { Authorization: "Bearer nope" }, 401, "unauthorized"],

@@ -38,6 +38,7 @@ function buildService(env: WorkerEnv): Service {
     auth: { tokens: config.tokens },
     submitExplore: submitExplore(jobs, config.store),
     readResearch: readJobResearch(config.store),
+    ideas: config.store,
     allowPrivateWebhooks: config.allowPrivateWebhooks,
     logger: { error: (message, error) => console.error(message, error) },
   });

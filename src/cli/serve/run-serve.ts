@@ -96,6 +96,7 @@ export async function runServe(
     ...(intake.githubWebhook ? { githubWebhook: intake.githubWebhook } : {}),
     submitExplore: (jobs) => submitExplore(jobs, store),
     readResearch: readJobResearch(store),
+    ideas: store,
     logger: { error: (message, error) => io.stderr.write(`${message}${logDetail(error)}\n`) },
   });
   io.stderr.write(`idea-explorer serving ${service.url} (${store.description})\n`);

@@ -11,7 +11,7 @@ import type { ReadJobResearch } from "../service-types.ts";
 
 const NOT_ISSUED = "is not one this server issued (use next_cursor from a listing)";
 
-const listQuerySchema = z.object({
+export const listQuerySchema = z.object({
   status: z.enum(JOB_STATUSES, { error: `must be one of ${JOB_STATUSES.join(", ")}` }).optional(),
   mode: researchModeSchema.optional(),
   limit: z.coerce
@@ -55,7 +55,7 @@ export function getJobHandler(jobs: JobBackend) {
   return async (c: Context) => c.json(jobView(await findJob(jobs, c.req.param("id") ?? "")));
 }
 
-const researchQuerySchema = z.object({
+export const researchQuerySchema = z.object({
   format: z
     .enum(["markdown", "html"], { error: 'must be "markdown" or "html"' })
     .default("markdown"),

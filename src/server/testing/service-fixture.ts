@@ -77,6 +77,7 @@ export function createServiceFixture(options: FixtureOptions = {}) {
         const result = job.result as { path?: string } | null;
         return result?.path ? repository.get(result.path) : undefined;
       }),
+    ideas: options.ideas,
     rateLimit: options.rateLimit ?? false,
     allowPrivateWebhooks: options.allowPrivateWebhooks,
     bodyLimitBytes: options.bodyLimitBytes,

@@ -1,0 +1,112 @@
+import { splitFrontmatter } from "../../tools/frontmatter.ts";
+import { IDEAS_PREFIX } from "../../tools/research-path.ts";
+import { summarizeResearch } from "../../tools/research-summary.ts";
+import { parseReport, parseResearch } from "../research-document.ts";
+import type { Source } from "../source-links.ts";
+import { type LogSummary, summarizeLog } from "./exploration-log-summary.ts";
+
+/** One exploration as the library lists it. */
+export interface ExplorationSummary {
+  folder: string;
+  /** research.md's repository path. */
+  path: string;
+  title: string;
+  idea: string | null;
+  mode: string | null;
+  /** YYYY-MM-DD from the frontmatter, else the folder name; null when neither has one. */
+  date: string | null;
+  /** A business analysis's latest decision ("Pursue", "Pursue with changes", "Do not pursue"). */
+  verdict: string | null;
+  /** An exploration's number of directions (its level-2 sections but the closing ones). */
+  directions: number | null;
+  citedSources: number;
+  consultedSources: number;
+  costUsd: number | null;
+  /** The dates of its "## Update - <date>" sections, in order. */
+  updates: string[];
+}
+
+/** What the library shows of one exploration when it is opened. */
+export interface ExplorationDocument {
+  summary: ExplorationSummary;
+  model: string | null;
+  markdown: string;
+  /** The numbered pages: `n` is the number of the report's `[n]` markers that cite `url`. */
+  sources: (Source & { n: number })[];
+  consulted: Source[];
+  log: LogSummary | undefined;
+}
+
+const VERDICTS = ["Do not pursue", "Pursue with changes", "Pursue"] as const;
+/** Level-2 sections of an exploration that are not directions. */
+const NOT_DIRECTIONS =
+  /^(?:most promising|sources|summary|overview|introduction|conclusion|next steps|update\b)/i;
+
+/** Reads research.md (and the log, when there is one) of a folder; pure, no reads of its own. */
+export function describeExploration(
+  folder: string,
+  researchText: string,
+  logText: string | undefined,
+): ExplorationDocument {
+  const markdown = researchText.replace(/\r\n/g, "\n");
+  const front = summarizeResearch(markdown);
+  const document = parseResearch(markdown);
+  const report = document ?? parseReport(splitFrontmatter(markdown)?.body ?? markdown);
+  const log = summarizeLog(logText);
+  const mode = front.mode ?? null;
+  const model = document?.frontmatter.model;
+  return {
+    summary: {
+      folder,
+      path: `${IDEAS_PREFIX}${folder}/research.md`,
+      title: front.title ?? folder,
+      idea: front.idea ?? null,
+      mode,
+      date: front.date ?? /^\d{4}-\d{2}-\d{2}/.exec(folder)?.[0] ?? null,
+      verdict: mode === "business" ? verdictOf(report.body) : null,
+      directions: mode === "exploration" ? directionsOf(report.body) : null,
+      citedSources: report.cited.length,
+      consultedSources: report.consulted.length,
+      costUsd: log?.costUsd ?? null,
+      updates: [...report.body.matchAll(/^## Update - (.+)$/gm)].map((m) => (m[1] ?? "").trim()),
+    },
+    model: typeof model === "string" && model.trim() ? model.trim().slice(0, 200) : null,
+    markdown: researchText,
+    sources: report.cited.map((source, i) => ({ n: i + 1, ...source })),
+    consulted: report.consulted,
+    log,
+  };
+}
+
+/**
+ * The latest verdict: the last "Verdict" heading (an update's is an H3 under its H2), its first
+ * line, matched to the three decisions the prompt allows, else that line as written.
+ */
+function verdictOf(body: string): string | null {
+  const headings = [...body.matchAll(/^#{2,3}[ \t]+(?:\d+[.)][ \t]*)?\**verdict\b.*$/gim)];
+  const last = headings.at(-1);
+  if (last?.index === undefined) return null;
+  const after = body.slice(last.index + last[0].length);
+  const line = after
+    .split("\n")
+    .map((l) => plain(l))
+    .find((l) => l !== "");
+  if (!line) return null;
+  return VERDICTS.find((v) => line.toLowerCase().startsWith(v.toLowerCase())) ?? line.slice(0, 200);
+}
+
+function directionsOf(body: string): number {
+  return [...body.matchAll(/^##[ \t]+(.+)$/gm)].filter(
+    (m) => !NOT_DIRECTIONS.test(plain(m[1] ?? "")),
+  ).length;
+}
+
+/** A line without Markdown emphasis, list markers, links or citation markers. */
+function plain(line: string): string {
+  return line
+    .replace(/^\s*(?:[-*+]|\d+[.)]|#{1,6})\s+/, "")
+    .replace(/\[\[\d+\]\]\([^)\s]*\)/g, "")
+    .replace(/\[([^\]]*)\]\([^)\s]*\)/g, "$1")
+    .replace(/\*\*|__|[*_`]/g, "")
+    .trim();
+}
