@@ -30,7 +30,7 @@ function replyText(outcome: IssueOutcome, intakeLabel: string): string {
   switch (outcome.kind) {
     case "completed": {
       const cost = outcome.cost ? ` · ${formatCost(outcome.cost)}` : "";
-      const summary = outcome.summary.map((line) => `> ${line}`).join("\n");
+      const summary = outcome.summary.map((line) => `> ${quiet(line)}`).join("\n");
       return [
         `✅ Explored: [${outcome.path}](${outcome.url})`,
         ...(summary ? ["", summary] : []),
@@ -41,6 +41,14 @@ function replyText(outcome: IssueOutcome, intakeLabel: string): string {
     case "duplicate":
       return `♻️ Already explored: [${outcome.path}](${outcome.url}). This idea matches earlier research, so it was not explored again; to add to it, run \`idea-explorer explore --update\` with the same idea.`;
     case "failed":
-      return `⚠️ The exploration failed: ${outcome.message}\n\nNothing was committed. Put the \`${intakeLabel}\` label back on this issue to try again.`;
+      return `⚠️ The exploration failed: ${quiet(outcome.message)}\n\nNothing was committed. Put the \`${intakeLabel}\` label back on this issue to try again.`;
   }
+}
+
+/**
+ * Model text and error messages must not notify anyone: "@name" and "#123" would mention a user
+ * or link another issue from the answer. A zero-width space after the sign keeps them as text.
+ */
+function quiet(text: string): string {
+  return text.replace(/([@#])(?=[\w-])/g, "$1\u200b");
 }
