@@ -1,21 +1,31 @@
 import { type EvalReport, evaluate, loadCatalog, loadQueries, TAGS } from "./evaluate.ts";
 import { bm25Ranker, substringRanker } from "./rankers.ts";
+import { loadToolLens, toolLensRows } from "./toollens.ts";
 
 /** `npm run eval:tools`: the ranker and seed 003's substring match, side by side. */
 const catalog = loadCatalog();
 const sets = [
-  { title: "labelled set (written before tuning)", file: "queries.json" },
-  { title: "held-out set (written after the ranker was frozen)", file: "holdout.json" },
-  { title: "fresh blind set (written before the stemmer/synonym rework)", file: "fresh.json" },
+  { title: "labelled set (written before tuning)", file: "queries.json", target: 0.95 },
+  {
+    title: "held-out set (written after the ranker was frozen)",
+    file: "holdout.json",
+    target: 0.95,
+  },
+  {
+    title: "fresh blind set (written before the stemmer/synonym rework)",
+    file: "fresh.json",
+    target: 0.9,
+  },
   {
     title: "fresh set written after the rework (first run R@5 0.857; 3 bug fixes since)",
     file: "fresh-after.json",
+    target: 0.9,
   },
 ];
 
 const fmt = (x: number) => x.toFixed(3);
 
-for (const { title, file } of sets) {
+for (const { title, file, target } of sets) {
   const queries = loadQueries(file);
   const ours = evaluate(queries, bm25Ranker(catalog));
   const seed = evaluate(queries, substringRanker(catalog));
@@ -48,13 +58,21 @@ for (const { title, file } of sets) {
     const b = seed.byTag[tag];
     if (a && b) line(tag, a, b);
   }
-  const target = ours.overall.recallAt5 >= 0.9 ? "met" : "MISSED";
-  console.log(`target Recall@5 >= 0.90 (${file}): ${fmt(ours.overall.recallAt5)}, ${target}`);
+  const met = ours.overall.recallAt5 >= target ? "met" : "MISSED";
+  console.log(
+    `target Recall@5 >= ${target.toFixed(2)} (${file}): ${fmt(ours.overall.recallAt5)}, ${met}`,
+  );
   console.log(
     `no-tool (${ours.noTool.queries}): any result returned bm25 ${fmt(ours.noTool.anyResult)} / seed ${fmt(seed.noTool.anyResult)}; ` +
       `confident first result (coverage >= 0.5) bm25 ${fmt(ours.noTool.confident)} / seed ${fmt(seed.noTool.confident)}`,
   );
 }
+
+// ToolLens (public, CC BY-SA 4.0): the held-out part of its train split, ranker vs plain BM25.
+const toolLens = loadToolLens();
+console.log("");
+if (toolLens.ok) for (const line of toolLensRows(toolLens.data)) console.log(line);
+else console.log(toolLens.note);
 
 // `node eval/tool-search/run.ts --misses`: the queries whose right answer is not in the top 5.
 if (process.argv.includes("--misses")) {

@@ -8,7 +8,12 @@ import {
   seed003Tools,
 } from "./catalog/seed-003-tools.fixture.ts";
 import { createToolCatalog } from "./catalog/tool-catalog.ts";
-import { createSearchToolsTool, foundToolNames, SEARCH_TOOLS_TOOL_NAME } from "./search-tools.ts";
+import {
+  createSearchToolsTool,
+  foundToolNames,
+  SEARCH_TOOLS_TOOL_NAME,
+  searchToolsInputSchema,
+} from "./search-tools.ts";
 import type { ToolCallLog } from "./tool-call-log.ts";
 
 const usage = {
@@ -110,6 +115,28 @@ describe("search_tools", () => {
     expect(part?.type).toBe("tool-error");
     const message = part?.type === "tool-error" ? String(part.error) : "";
     expect(message).toContain("query must not be empty");
+    expect(logs).toEqual([]);
+  });
+
+  it("accepts a query of 1,000 characters, a whole request pasted in", async () => {
+    const request = "Find the current weather in Oslo and tell me whether it will rain tomorrow. ";
+    const query = request.repeat(20).slice(0, 1000).trim().padEnd(1000, "x");
+    expect(query).toHaveLength(1000);
+    const { part, logs } = await callSearchTools(JSON.stringify({ query }));
+    expect(part?.type).toBe("tool-result");
+    expect(foundToolNames(part?.type === "tool-result" ? part.output : undefined)[0]).toBe(
+      "getWeather",
+    );
+    expect(logs).toEqual([expect.objectContaining({ ok: true })]);
+  });
+
+  it("refuses a query of 1,001 characters with one line saying the limit", async () => {
+    const { part, logs } = await callSearchTools(JSON.stringify({ query: "w".repeat(1001) }));
+    expect(part?.type).toBe("tool-error");
+    const message = part?.type === "tool-error" ? String(part.error) : "";
+    expect(message).toContain("query must be at most 1000 characters");
+    const issue = searchToolsInputSchema.safeParse({ query: "w".repeat(1001) }).error?.issues;
+    expect(issue?.map((i) => i.message)).toEqual(["query must be at most 1000 characters"]);
     expect(logs).toEqual([]);
   });
 

@@ -4,7 +4,8 @@ import type { CatalogEntry, ToolCatalog } from "./catalog/catalog-entry.ts";
 import { logToolCall, type OnToolCall } from "./tool-call-log.ts";
 
 export const SEARCH_TOOLS_TOOL_NAME = "search_tools";
-const MAX_QUERY_CHARS = 200;
+/** Long enough for a whole request pasted as the query (ToolLens has many over 200 characters). */
+const MAX_QUERY_CHARS = 1000;
 const MAX_LIMIT = 10;
 const DEFAULT_LIMIT = 5;
 
@@ -15,8 +16,8 @@ export const searchToolsInputSchema = z.object({
     .min(1, "query must not be empty: describe the capability you need, e.g. 'read a web page'")
     .max(MAX_QUERY_CHARS, `query must be at most ${MAX_QUERY_CHARS} characters`)
     .describe(
-      "What you need a tool for, in a few words: a capability ('read a web page'), a category " +
-        "('Codebase') or a tool name ('web_fetch').",
+      "What you need a tool for: a capability ('read a web page'), a category ('Codebase'), a " +
+        `tool name ('web_fetch') or the request itself, up to ${MAX_QUERY_CHARS} characters.`,
     ),
   limit: z
     .number()

@@ -2,71 +2,178 @@ import type { CatalogEntry, CatalogHit } from "./catalog-entry.ts";
 import { queryTerms, relatedWords } from "./synonyms.ts";
 import { tokenize } from "./tokenize.ts";
 
+export type FieldKey = "name" | "aliases" | "category" | "description" | "parameters" | "usage";
+
+/** One way of weighing matches (BM25F settings plus query expansion). */
+export interface RankerProfile {
+  /** BM25 term-frequency saturation. */
+  k1: number;
+  /** Per field: its weight in the summed term frequency, and its length normalisation b. */
+  fields: Readonly<Record<FieldKey, { weight: number; b: number }>>;
+  /** A synonym (see synonyms.ts) match is worth this share of the word itself. */
+  synonymWeight: number;
+  /** A query word missing from the catalog matches catalog words it starts, at this share (0: off). */
+  prefixWeight: number;
+  minPrefixLength: number;
+}
+
+/**
+ * How the ranker weighs what it finds; DEFAULT_RANKER_SETTINGS is what search_tools uses. A query
+ * of a few words names a capability ("database tables"), and a tool's name says most about it; a
+ * longer one is a request that describes a situation ("…the weather at latitude 48.85 for my trip
+ * on May 26th"), and a tool's parameters (latitude, IP address, date) say most. So the two are
+ * weighed apart: `phrase` below `requestTerms` query words, `request` from there on.
+ */
+export interface RankerSettings {
+  phrase: RankerProfile;
+  request: RankerProfile;
+  /** Query words (after stopwords and request framing) from which a query is a request. */
+  requestTerms: number;
+}
+
 /**
  * BM25F over an entry's fields (Robertson & Zaragoza): term frequencies are length-normalised
  * per field, weighted, summed, then saturated once, so a word repeated across fields helps but
- * cannot dominate. A name match is worth the most; parameter text and the usage example (whose
- * argument names and sample values, "city: 'Oslo'", say what the tool takes) the least.
+ * cannot dominate. `phrase` was tuned on this project's labelled sets (eval/tool-search), which
+ * are short; `request` on the tuning part of ToolLens (public, mostly long requests) and checked
+ * on its held-out part, see `npm run eval:tools`.
  */
-const FIELDS = [
-  { key: "name", weight: 3, b: 0.3 },
-  { key: "aliases", weight: 2.5, b: 0.3 },
-  { key: "category", weight: 2, b: 0.3 },
-  { key: "description", weight: 1, b: 0.75 },
-  { key: "parameters", weight: 0.6, b: 0.75 },
-  { key: "usage", weight: 0.3, b: 0.75 },
-] as const;
-const K1 = 1.2;
-/** A synonym (see synonyms.ts) or prefix match counts for less than the word itself. */
-const SYNONYM_WEIGHT = 0.5;
-const PREFIX_WEIGHT = 0.6;
-const MIN_PREFIX_LENGTH = 3;
+export const DEFAULT_RANKER_SETTINGS: RankerSettings = {
+  phrase: {
+    k1: 1.2,
+    fields: {
+      name: { weight: 3, b: 0.3 },
+      aliases: { weight: 2.5, b: 0.3 },
+      category: { weight: 2, b: 0.3 },
+      description: { weight: 1, b: 0.75 },
+      parameters: { weight: 0.6, b: 0.75 },
+      usage: { weight: 0.3, b: 0.75 },
+    },
+    synonymWeight: 0.5,
+    prefixWeight: 0.6,
+    minPrefixLength: 3,
+  },
+  request: {
+    k1: 1.2,
+    fields: {
+      name: { weight: 0.75, b: 1 },
+      aliases: { weight: 0.75, b: 0.3 },
+      category: { weight: 1, b: 0.3 },
+      description: { weight: 0.5, b: 0.5 },
+      parameters: { weight: 4, b: 0.3 },
+      usage: { weight: 1, b: 1 },
+    },
+    synonymWeight: 0.4,
+    prefixWeight: 0.8,
+    minPrefixLength: 5,
+  },
+  requestTerms: 6,
+};
 
-type FieldTerms = Map<string, number>[];
+const FIELD_KEYS: readonly FieldKey[] = [
+  "name",
+  "aliases",
+  "category",
+  "description",
+  "parameters",
+  "usage",
+];
 
+/**
+ * One index word's documents, with each document's saturated BM25F term weight (0..1) under
+ * each profile ([phrase, request]).
+ */
 interface Posting {
-  doc: number;
-  /** tf per field, in FIELDS order. */
-  tf: number[];
+  docs: Int32Array;
+  weights: readonly [Float64Array, Float64Array];
+  idf: number;
 }
 
 export interface CatalogIndex {
   readonly entries: readonly CatalogEntry[];
-  readonly postings: ReadonlyMap<string, readonly Posting[]>;
+  readonly settings: RankerSettings;
+  readonly postings: ReadonlyMap<string, Posting>;
   readonly vocabulary: readonly string[];
-  readonly fieldLengths: readonly number[][];
-  readonly averageLengths: readonly number[];
   readonly nameKeys: readonly string[][];
   readonly categoryKeys: readonly string[];
+  /** The most words in any name, alias or category key. */
+  readonly longestKey: number;
+  /** Scratch space for rank(), one slot per entry, reused so a search allocates little. */
+  readonly scratch: {
+    score: Float64Array;
+    covered: Float64Array;
+    best: Float64Array;
+    bestWeight: Float64Array;
+  };
 }
 
-export function buildIndex(entries: readonly CatalogEntry[]): CatalogIndex {
-  const postings = new Map<string, Posting[]>();
-  const fieldLengths: number[][] = [];
-  const totals = FIELDS.map(() => 0);
-  entries.forEach((entry, doc) => {
-    const fields = fieldTexts(entry).map(tokenize);
-    fieldLengths.push(fields.map((f) => f.length));
-    fields.forEach((f, i) => {
-      totals[i] = (totals[i] ?? 0) + f.length;
+export function buildIndex(
+  entries: readonly CatalogEntry[],
+  settings: RankerSettings = DEFAULT_RANKER_SETTINGS,
+): CatalogIndex {
+  const perDoc = entries.map((entry) => fieldTexts(entry).map(tokenize));
+  const n = Math.max(entries.length, 1);
+  const averages = FIELD_KEYS.map(
+    (_, i) => perDoc.reduce((sum, doc) => sum + (doc[i]?.length ?? 0), 0) / n || 1,
+  );
+  // Per word: the documents holding it and, per document, its count in each field.
+  const raw = new Map<string, { docs: number[]; counts: number[][] }>();
+  perDoc.forEach((doc, d) => {
+    const counts = new Map<string, number[]>();
+    doc.forEach((terms, i) => {
+      for (const t of terms) {
+        const row = counts.get(t) ?? FIELD_KEYS.map(() => 0);
+        row[i] = (row[i] ?? 0) + 1;
+        counts.set(t, row);
+      }
     });
-    const counts: FieldTerms = fields.map(countTerms);
-    const terms = new Set(fields.flat());
-    for (const term of terms) {
-      const list = postings.get(term) ?? [];
-      list.push({ doc, tf: counts.map((c) => c.get(term) ?? 0) });
-      postings.set(term, list);
+    for (const [t, row] of counts) {
+      const list = raw.get(t) ?? { docs: [], counts: [] };
+      list.docs.push(d);
+      list.counts.push(row);
+      raw.set(t, list);
     }
   });
-  const n = Math.max(entries.length, 1);
+  const saturated = (profile: RankerProfile, doc: number, row: number[]) => {
+    let tf = 0;
+    FIELD_KEYS.forEach((k, i) => {
+      const count = row[i] ?? 0;
+      const field = profile.fields[k];
+      if (count === 0 || field.weight === 0) return;
+      const length = perDoc[doc]?.[i]?.length ?? 0;
+      tf += (field.weight * count) / (1 - field.b + field.b * (length / (averages[i] ?? 1)));
+    });
+    return tf / (profile.k1 + tf);
+  };
+  const nameKeys = entries.map((e) => [e.name, ...(e.aliases ?? [])].map(key));
+  const categoryKeys = entries.map((e) => key(e.category));
+  const postings = new Map<string, Posting>();
+  for (const [term, { docs, counts }] of raw) {
+    const weigh = (profile: RankerProfile) =>
+      Float64Array.from(docs, (doc, i) => saturated(profile, doc, counts[i] ?? []));
+    postings.set(term, {
+      docs: Int32Array.from(docs),
+      weights: [weigh(settings.phrase), weigh(settings.request)],
+      idf: idf(entries.length, docs.length),
+    });
+  }
   return {
     entries,
+    settings,
     postings,
     vocabulary: [...postings.keys()].sort(),
-    fieldLengths,
-    averageLengths: totals.map((t) => t / n || 1),
-    nameKeys: entries.map((e) => [e.name, ...(e.aliases ?? [])].map(key)),
-    categoryKeys: entries.map((e) => key(e.category)),
+    nameKeys,
+    categoryKeys,
+    longestKey: Math.max(
+      0,
+      ...[...nameKeys.flat(), ...categoryKeys].map((k) => k.split(" ").length),
+    ),
+    scratch: {
+      score: new Float64Array(entries.length),
+      covered: new Float64Array(entries.length),
+      best: new Float64Array(entries.length),
+      bestWeight: new Float64Array(entries.length),
+    },
   };
 }
 
@@ -81,31 +188,36 @@ function fieldTexts(entry: CatalogEntry): string[] {
   ];
 }
 
-function countTerms(terms: string[]): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const t of terms) counts.set(t, (counts.get(t) ?? 0) + 1);
-  return counts;
-}
-
 /** The words of a name or category, order kept: "get_weather", "getWeather", "Get weather" agree. */
 function key(text: string): string {
   return tokenize(text).join(" ");
 }
 
-function idf(index: CatalogIndex, df: number): number {
-  const n = index.entries.length;
+function idf(n: number, df: number): number {
   return Math.log(1 + (n - df + 0.5) / (df + 0.5));
 }
 
 /** The index terms a query word stands for, each with how much a match on it is worth. */
-function expansions(index: CatalogIndex, term: string): [string, number][] {
-  const out: [string, number][] = [];
-  if (index.postings.has(term)) out.push([term, 1]);
-  else if (term.length >= MIN_PREFIX_LENGTH) {
-    for (const candidate of prefixed(index.vocabulary, term)) out.push([candidate, PREFIX_WEIGHT]);
+function expansions(
+  index: CatalogIndex,
+  settings: RankerProfile,
+  term: string,
+): [Posting, number][] {
+  const { postings } = index;
+  const out: [Posting, number][] = [];
+  const exact = postings.get(term);
+  if (exact) out.push([exact, 1]);
+  else if (settings.prefixWeight > 0 && term.length >= settings.minPrefixLength) {
+    for (const candidate of prefixed(index.vocabulary, term)) {
+      const posting = postings.get(candidate);
+      if (posting) out.push([posting, settings.prefixWeight]);
+    }
   }
-  for (const synonym of relatedWords(term)) {
-    if (index.postings.has(synonym)) out.push([synonym, SYNONYM_WEIGHT]);
+  if (settings.synonymWeight > 0) {
+    for (const synonym of relatedWords(term)) {
+      const posting = postings.get(synonym);
+      if (posting) out.push([posting, settings.synonymWeight]);
+    }
   }
   return out;
 }
@@ -126,51 +238,94 @@ function prefixed(vocabulary: readonly string[], prefix: string): string[] {
   return out;
 }
 
-export function rank(index: CatalogIndex, query: string): CatalogHit[] {
+/**
+ * The entries that match the query, best first: exact name (or alias) matches, then exact
+ * category matches, then by score, ties by name. With a limit, only the best `limit` are kept,
+ * so a long query that matches most of a large catalog does not sort all of it.
+ */
+export function rank(index: CatalogIndex, query: string, limit = Infinity): CatalogHit[] {
   const terms = [...new Set(queryTerms(query))];
   if (terms.length === 0) return [];
-  const scores = new Map<number, number>();
-  const covered = new Map<number, number>();
+  const { score, covered, best, bestWeight } = index.scratch;
+  const request = terms.length >= index.settings.requestTerms;
+  const profile = request ? index.settings.request : index.settings.phrase;
+  const which = request ? 1 : 0;
+  const n = index.entries.length;
+  const matched: number[] = [];
+  const touched: number[] = [];
   let queryMass = 0;
   for (const term of terms) {
-    const termIdf = idf(index, index.postings.get(term)?.length ?? 0);
+    const termIdf = index.postings.get(term)?.idf ?? idf(n, 0);
     queryMass += termIdf;
-    // Per document, the best way this query word matched: a synonym never adds to the word itself.
-    const best = new Map<number, { score: number; weight: number }>();
-    for (const [candidate, weight] of expansions(index, term)) {
-      const list = index.postings.get(candidate) ?? [];
-      const candidateIdf = idf(index, list.length);
-      for (const posting of list) {
-        const score = weight * candidateIdf * saturate(index, posting);
-        const previous = best.get(posting.doc);
-        if (!previous || score > previous.score) best.set(posting.doc, { score, weight });
+    // Per document, the best way this query word matched: a synonym never adds to the word
+    // itself. Only weights above 0 are kept, so 0 in `best` means "not matched yet".
+    for (const [posting, weight] of expansions(index, profile, term)) {
+      const { docs } = posting;
+      const weights = posting.weights[which];
+      const factor = weight * posting.idf;
+      for (let i = 0; i < docs.length; i++) {
+        const doc = docs[i] as number;
+        const s = factor * (weights[i] as number);
+        if (s === 0) continue; // only in a field this profile does not weigh
+        const previous = best[doc] as number;
+        if (previous === 0) touched.push(doc);
+        if (s > previous) {
+          best[doc] = s;
+          bestWeight[doc] = weight;
+        }
       }
     }
-    for (const [doc, { score, weight }] of best) {
-      scores.set(doc, (scores.get(doc) ?? 0) + score);
-      covered.set(doc, (covered.get(doc) ?? 0) + weight * termIdf);
+    for (const doc of touched) {
+      if (score[doc] === 0) matched.push(doc);
+      score[doc] = (score[doc] as number) + (best[doc] as number);
+      covered[doc] = (covered[doc] as number) + (bestWeight[doc] as number) * termIdf;
+      best[doc] = 0;
     }
+    touched.length = 0;
   }
   // The exact-name tier compares what was typed, before phrasal verbs are rewritten ("look_up").
-  const queryKey = key(query);
-  const hits: (CatalogHit & { tier: number })[] = [];
-  for (const [doc, score] of scores) {
-    const entry = index.entries[doc];
-    if (!entry) continue;
-    hits.push({
-      entry,
-      score,
-      coverage: Math.min(1, (covered.get(doc) ?? 0) / queryMass),
+  // A query with more words than any name or category has cannot equal one: no need to look.
+  const queryKey = terms.length <= index.longestKey ? key(query) : "";
+  const kept: Ranked[] = [];
+  for (const doc of matched) {
+    const candidate: Ranked = {
+      doc,
       tier: tierOf(index, doc, queryKey),
-    });
+      score: score[doc] as number,
+      name: index.entries[doc]?.name ?? "",
+    };
+    score[doc] = 0;
+    if (kept.length >= limit && !before(candidate, kept[kept.length - 1] as Ranked)) {
+      covered[doc] = 0;
+      continue;
+    }
+    // Insertion into the kept few (a binary search would not pay for limits of 5 or 10).
+    let at = kept.length;
+    while (at > 0 && before(candidate, kept[at - 1] as Ranked)) at--;
+    kept.splice(at, 0, candidate);
+    if (kept.length > limit) kept.pop();
   }
-  hits.sort(
-    (a, b) =>
-      b.tier - a.tier ||
-      b.score - a.score ||
-      (a.entry.name < b.entry.name ? -1 : a.entry.name > b.entry.name ? 1 : 0),
-  );
-  return hits.map(({ entry, score, coverage }) => ({ entry, score, coverage }));
+  const hits: CatalogHit[] = [];
+  for (const { doc, score: s } of kept) {
+    const entry = index.entries[doc];
+    if (entry)
+      hits.push({ entry, score: s, coverage: Math.min(1, (covered[doc] as number) / queryMass) });
+  }
+  for (const doc of matched) covered[doc] = 0;
+  return hits;
+}
+
+interface Ranked {
+  doc: number;
+  tier: number;
+  score: number;
+  name: string;
+}
+
+function before(a: Ranked, b: Ranked): boolean {
+  if (a.tier !== b.tier) return a.tier > b.tier;
+  if (a.score !== b.score) return a.score > b.score;
+  return a.name < b.name;
 }
 
 /** Exact name (or alias) matches first, then exact category matches, then the rest by score. */
@@ -179,16 +334,4 @@ function tierOf(index: CatalogIndex, doc: number, queryKey: string): number {
   if (index.nameKeys[doc]?.includes(queryKey)) return 2;
   if (index.categoryKeys[doc] === queryKey) return 1;
   return 0;
-}
-
-function saturate(index: CatalogIndex, posting: Posting): number {
-  const lengths = index.fieldLengths[posting.doc] ?? [];
-  let tf = 0;
-  FIELDS.forEach((field, i) => {
-    const raw = posting.tf[i] ?? 0;
-    if (raw === 0) return;
-    const norm = 1 - field.b + field.b * ((lengths[i] ?? 0) / (index.averageLengths[i] ?? 1));
-    tf += (field.weight * raw) / norm;
-  });
-  return tf / (K1 + tf);
 }

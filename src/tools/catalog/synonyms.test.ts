@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { CatalogEntry } from "./catalog-entry.ts";
-import { queryTerms, relatedWords, SYNONYMS } from "./synonyms.ts";
+import { buildSynonyms, queryTerms, relatedWords, SYNONYMS } from "./synonyms.ts";
 import { tokenize } from "./tokenize.ts";
 import { createToolCatalog } from "./tool-catalog.ts";
 
@@ -45,6 +45,40 @@ describe("synonym groups", () => {
     for (const [word, others] of SYNONYMS) expect(others).not.toContain(word);
   });
 
+  it("do not drift: ambiguous words and look-alikes lead nowhere they do not mean", () => {
+    // Seen on ToolLens: "United States" matched units, "Arab" every language, "forecast" snow,
+    // an IP address places on a map, a zip code programs, a business busy calendar slots.
+    expect(related("united", "unit")).toBe(false);
+    expect(related("united", "mile")).toBe(false);
+    expect(related("arab", "french")).toBe(false);
+    expect(related("english", "spanish")).toBe(false);
+    expect(related("forecast", "snow")).toBe(false);
+    expect(related("address", "location")).toBe(false);
+    expect(related("code", "script")).toBe(false);
+    expect(related("business", "available")).toBe(false);
+    expect(related("market", "stock")).toBe(false);
+    expect(related("store", "save")).toBe(false);
+    expect(related("records", "audio")).toBe(false);
+    expect(related("page", "web")).toBe(false);
+  });
+
+  it("lead one way in topic groups: a specific word finds the general one, not the reverse", () => {
+    expect(related("rain", "weather")).toBe(true);
+    expect(related("snow", "forecast")).toBe(true);
+    expect(related("weather", "rain")).toBe(false);
+    expect(related("spanish", "language")).toBe(true);
+    expect(related("language", "spanish")).toBe(false);
+    expect(related("kilometers", "unit")).toBe(true);
+    expect(related("script", "code")).toBe(true);
+    expect(related("recording", "audio")).toBe(true);
+    expect(buildSynonyms(["a1 b1 > c1"])).toEqual(
+      new Map([
+        ["a1", ["c1"]],
+        ["b1", ["c1"]],
+      ]),
+    );
+  });
+
   it("hold stemmed words, so every inflection of a word finds the group", () => {
     expect(relatedWords(stemOf("deleting"))).toEqual(relatedWords(stemOf("delete")));
     expect(relatedWords(stemOf("meetings"))).toContain(stemOf("calendar"));
@@ -65,6 +99,32 @@ describe("queryTerms", () => {
     expect(queryTerms("what does the sign in the photo say")).toEqual(
       tokenize("sign in photo say"),
     );
+  });
+});
+
+describe("request framing and URL fragments", () => {
+  it("searches a request without the words that frame it", () => {
+    expect(
+      queryTerms("I'm planning a trip; please provide specific information including flights"),
+    ).toEqual(tokenize("trip flights"));
+    expect(queryTerms("read https://www.example.com/pricing")).toEqual(
+      tokenize("read example pricing"),
+    );
+  });
+
+  it("keeps them when they are all the query has", () => {
+    expect(queryTerms("plan")).toEqual(tokenize("plan"));
+  });
+
+  it("no longer finds units for the United States (a drifting stem and synonym)", () => {
+    const catalog = createToolCatalog([
+      entry("unit_convert", "Convert a value between units: miles, kilometers, pounds."),
+      entry("country_facts", "Population and capital of a country or state."),
+    ]);
+    expect(catalog.search("United States population").map((e) => e.name)).toEqual([
+      "country_facts",
+    ]);
+    expect(catalog.search("how many kilometers is 26 miles")[0]?.name).toBe("unit_convert");
   });
 });
 

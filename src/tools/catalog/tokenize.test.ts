@@ -23,6 +23,21 @@ describe("tokenize", () => {
     expect(one("order")).toBe("order");
   });
 
+  it("keeps apart the words Porter would merge with a different word", () => {
+    const one = (w: string) => tokenize(w)[0];
+    expect(one("United")).not.toBe(one("units"));
+    expect(one("business")).not.toBe(one("busy"));
+    expect(one("businesses")).toBe(one("business"));
+    expect(one("excellent")).not.toBe(one("Excel"));
+    expect(one("edition")).not.toBe(one("edit"));
+    expect(one("general")).not.toBe(one("generate"));
+    expect(one("publication")).not.toBe(one("public"));
+    expect(one("records")).not.toBe(one("recording"));
+    // Inflections still meet.
+    expect(one("editing")).toBe(one("edit"));
+    expect(one("generated")).toBe(one("generate"));
+  });
+
   it("drops request filler, function words and single letters, keeps numbers", () => {
     expect(tokenize("What's the weather in 2025?")).toEqual(["weath", "2025"]);
     expect(tokenize("please use a tool to")).toEqual([]);

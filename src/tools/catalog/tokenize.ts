@@ -68,12 +68,34 @@ const STOPWORDS = new Set(
   ).split(" "),
 );
 
-/** Words Porter would merge with a different word ("news" is not the plural of "new"). */
-const KEEP = new Set(["news"]);
+/**
+ * Words Porter would merge with a different word, given the stem they keep instead: "news" is
+ * not the plural of "new", the United States are not units, a business is not busy, excellent
+ * is not Excel, an edition is not an edit, a merger is not a merged pull request, a publication
+ * is not public, general and generic are not generate, and a recording is not a record. Seen pulling in wrong tools on ToolLens.
+ */
+const KEEP: ReadonlyMap<string, string> = new Map(
+  (
+    "news:news united:united business:business businesses:business excellent:excellent " +
+    "excellence:excellent edition:edition editions:edition merger:merger mergers:merger " +
+    "publication:publication publications:publication general:general generally:general " +
+    "generic:generic quite:quite savings:savings recording:recording recordings:recording"
+  )
+    .split(" ")
+    .map((pair) => pair.split(":") as [string, string]),
+);
+
+/** Stems already computed: a long query repeats words, and every search stems its query. */
+const STEMS = new Map<string, string>();
+const MAX_CACHED_STEMS = 50_000;
 
 export function stem(word: string): string {
-  if (KEEP.has(word) || /^\d/.test(word)) return word;
-  return agentNoun(porterStem(word));
+  const cached = STEMS.get(word);
+  if (cached !== undefined) return cached;
+  const stemmed = KEEP.get(word) ?? (/^\d/.test(word) ? word : agentNoun(porterStem(word)));
+  if (STEMS.size >= MAX_CACHED_STEMS) STEMS.clear();
+  STEMS.set(word, stemmed);
+  return stemmed;
 }
 
 /**

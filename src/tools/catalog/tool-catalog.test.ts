@@ -105,6 +105,26 @@ describe("ranking", () => {
     );
   });
 
+  it("keeps the best `limit` of a long query's matches in the same order as a full ranking", () => {
+    const catalog = createToolCatalog(
+      Array.from({ length: 60 }, (_, i) =>
+        entry(`tool_${String(i).padStart(2, "0")}`, {
+          description: `Reads ${["pages", "files", "mail"][i % 3]} and ${["maps", "files"][i % 2]}.`,
+          category: i % 5 === 0 ? "Files" : "General",
+        }),
+      ),
+    );
+    const request = "I need to read my files and mail, then look at maps of the pages. ".repeat(8);
+    const all = names(catalog.search(request, { limit: 60 }));
+    expect(all.length).toBe(60);
+    for (const limit of [1, 5, 10, 59]) {
+      expect(names(catalog.search(request, { limit }))).toEqual(all.slice(0, limit));
+    }
+    expect(names(catalog.search("files", { limit: 3 }))).toEqual(
+      names(catalog.search("files", { limit: 60 })).slice(0, 3),
+    );
+  });
+
   it("reports coverage: 1 when every query word matched, lower when some did not", () => {
     const catalog = seedCatalog();
     expect(catalog.searchScored("weather")[0]?.coverage).toBe(1);

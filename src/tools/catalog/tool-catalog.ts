@@ -18,7 +18,7 @@ export function createToolCatalog(entries: readonly CatalogEntry[]): ToolCatalog
   const byName = new Map(frozen.map((e) => [e.name, e]));
 
   const searchScored = (query: string, options: CatalogSearchOptions = {}) =>
-    rank(index, query).slice(0, checkLimit(options.limit));
+    rank(index, query, checkLimit(options.limit));
 
   return {
     entries: frozen,
