@@ -5,7 +5,7 @@ import type { JobListener } from "../../../src/jobs/job-events.ts";
 import { isFinished, type NewJob } from "../../../src/jobs/job-record.ts";
 import { JobStorageError } from "../../../src/jobs/storage-failure.ts";
 import type { D1JobStore } from "./d1-job-store.ts";
-import type { ExploreInstanceParams } from "./worker-env.ts";
+import type { JobInstanceParams } from "./worker-env.ts";
 
 /** How often an open event stream reads its job again (a Worker has no in-process events). */
 export const EVENT_POLL_MS = 1_000;
@@ -16,7 +16,7 @@ export const EVENT_POLL_MS = 1_000;
  */
 export function d1JobBackend(
   store: D1JobStore,
-  workflow: Workflow<ExploreInstanceParams>,
+  workflow: Workflow<JobInstanceParams>,
   pollMs = EVENT_POLL_MS,
 ): JobBackend {
   /** Starts a stored job's run; a job no run will ever pick up must not stay queued. */

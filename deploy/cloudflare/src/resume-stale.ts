@@ -1,5 +1,5 @@
 import type { D1JobStore } from "./d1-job-store.ts";
-import type { ExploreInstanceParams } from "./worker-env.ts";
+import type { JobInstanceParams } from "./worker-env.ts";
 
 /**
  * Local development only (`npm run cloudflare:dev` sets IDEA_EXPLORER_RESUME_STALE): workerd's
@@ -10,7 +10,7 @@ import type { ExploreInstanceParams } from "./worker-env.ts";
  */
 export async function resumeStaleInstances(
   store: D1JobStore,
-  workflow: Workflow<ExploreInstanceParams>,
+  workflow: Workflow<JobInstanceParams>,
 ): Promise<number> {
   let resumed = 0;
   for (const id of await store.unfinishedIds()) {

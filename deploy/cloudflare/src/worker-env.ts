@@ -1,12 +1,20 @@
 import { resolveCliModel } from "../../../src/cli/resolve-cli-model.ts";
 import { ConfigError } from "../../../src/config/config-error.ts";
 import { type Env, parseEnv } from "../../../src/config/env.ts";
-import type { ExploreServiceDeps } from "../../../src/research/explore/explore-service.ts";
+import type { JobBackend } from "../../../src/jobs/job-backend.ts";
+import type { WorkflowDefinition } from "../../../src/jobs/job-runner.ts";
+import {
+  EXPLORE_JOB_KIND,
+  type ExploreServiceDeps,
+  exploreJobWorkflow,
+} from "../../../src/research/explore/explore-service.ts";
 import { parseApiTokens } from "../../../src/server/bearer-auth.ts";
+import type { GitHubWebhookOptions } from "../../../src/server/github-webhook/github-webhook-route.ts";
+import { issueIntakeSetup } from "../../../src/server/issue-intake-setup.ts";
 import type { GitHubStore } from "../../../src/store/github-store.ts";
 import { githubStoreFromEnv } from "../../../src/store/github-store-from-env.ts";
 
-export interface ExploreInstanceParams {
+export interface JobInstanceParams {
   jobId: string;
   /** Only send the job's webhook (a job cancelled while its own instance was terminated). */
   notifyOnly?: boolean;
@@ -18,7 +26,7 @@ export interface ExploreInstanceParams {
  */
 export interface WorkerEnv {
   DB: D1Database;
-  EXPLORE_WORKFLOW: Workflow<ExploreInstanceParams>;
+  JOB_WORKFLOW: Workflow<JobInstanceParams>;
   ANTHROPIC_API_KEY?: string;
   ANTHROPIC_BASE_URL?: string;
   GITHUB_TOKEN?: string;
@@ -27,6 +35,10 @@ export interface WorkerEnv {
   GITHUB_API_URL?: string;
   GITHUB_TIMEOUT_MS?: string;
   IDEA_EXPLORER_API_TOKEN?: string;
+  /** Verifies GitHub's webhook deliveries (X-Hub-Signature-256), as for serve. */
+  GITHUB_WEBHOOK_SECRET?: string;
+  /** The intake label of ideas filed as issues (default "idea"). */
+  IDEA_EXPLORER_ISSUE_LABEL?: string;
   IDEA_EXPLORER_PRICE_IN?: string;
   IDEA_EXPLORER_PRICE_OUT?: string;
   /** "true" lets webhooks reach loopback and private addresses (local runs), like --allow-private-webhooks. */
@@ -39,7 +51,10 @@ export interface WorkerConfig {
   env: Env;
   tokens: string[];
   store: GitHubStore;
-  deps: ExploreServiceDeps;
+  /** The workflow of each job kind: explorations, and ideas filed as GitHub issues. */
+  workflows: Record<string, WorkflowDefinition>;
+  /** With GITHUB_WEBHOOK_SECRET: signed deliveries to POST /api/github/webhook become jobs. */
+  githubWebhook: ((jobs: JobBackend) => GitHubWebhookOptions) | undefined;
   allowPrivateWebhooks: boolean;
   resumeStale: boolean;
 }
@@ -68,17 +83,20 @@ export function readWorkerConfig(bindings: WorkerEnv): WorkerConfig | { problem:
   try {
     const env = parseEnv(text);
     const store = githubStoreFromEnv(env.GITHUB_REPO ?? "", env, "GITHUB_REPO");
+    const deps: ExploreServiceDeps = {
+      store,
+      resolveModel: (request, hooks) =>
+        resolveCliModel({ ...(request.model ? { model: request.model } : {}) }, env, {
+          ...(hooks?.onRequestRetry ? { onRequestRetry: hooks.onRequestRetry } : {}),
+        }),
+    };
+    const intake = issueIntakeSetup(env.GITHUB_REPO, env, deps);
     return {
       env,
       tokens: parseApiTokens(env.IDEA_EXPLORER_API_TOKEN),
       store,
-      deps: {
-        store,
-        resolveModel: (request, hooks) =>
-          resolveCliModel({ ...(request.model ? { model: request.model } : {}) }, env, {
-            ...(hooks?.onRequestRetry ? { onRequestRetry: hooks.onRequestRetry } : {}),
-          }),
-      },
+      workflows: { [EXPLORE_JOB_KIND]: exploreJobWorkflow(deps), ...intake.workflows },
+      githubWebhook: intake.githubWebhook,
       allowPrivateWebhooks: text.IDEA_EXPLORER_ALLOW_PRIVATE_WEBHOOKS === "true",
       resumeStale: text.IDEA_EXPLORER_RESUME_STALE === "true",
     };

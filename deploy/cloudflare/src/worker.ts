@@ -7,7 +7,7 @@ import { D1JobStore } from "./d1-job-store.ts";
 import { resumeStaleInstances } from "./resume-stale.ts";
 import { readWorkerConfig, type WorkerEnv } from "./worker-env.ts";
 
-export { ExploreWorkflow } from "./explore-workflow.ts";
+export { JobWorkflow } from "./job-workflow.ts";
 
 type Service = {
   fetch(request: Request, env: WorkerEnv, ctx: ExecutionContext): Promise<Response>;
@@ -32,7 +32,7 @@ function buildService(env: WorkerEnv): Service {
   const config = readWorkerConfig(env);
   if ("problem" in config) return notConfigured(config.problem);
   const store = new D1JobStore(env.DB);
-  const jobs = d1JobBackend(store, env.EXPLORE_WORKFLOW);
+  const jobs = d1JobBackend(store, env.JOB_WORKFLOW);
   const app = createApp({
     jobs,
     auth: { tokens: config.tokens },
@@ -40,13 +40,14 @@ function buildService(env: WorkerEnv): Service {
     readResearch: readJobResearch(config.store),
     ideas: config.store,
     allowPrivateWebhooks: config.allowPrivateWebhooks,
+    ...(config.githubWebhook ? { githubWebhook: config.githubWebhook(jobs) } : {}),
     logger: { error: (message, error) => console.error(message, error) },
   });
   let resumed: Promise<unknown> | undefined;
   return {
     async fetch(request, bindings, ctx) {
       if (config.resumeStale) {
-        resumed ??= resumeStaleInstances(store, env.EXPLORE_WORKFLOW).catch((error: unknown) => {
+        resumed ??= resumeStaleInstances(store, env.JOB_WORKFLOW).catch((error: unknown) => {
           console.error("resuming stale instances failed", error);
         });
         await resumed;

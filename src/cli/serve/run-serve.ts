@@ -8,6 +8,7 @@ import {
 } from "../../research/explore/explore-service.ts";
 import { resolveSearchBackend } from "../../search/resolve-search-backend.ts";
 import { parseApiTokens } from "../../server/bearer-auth.ts";
+import { issueIntakeSetup } from "../../server/issue-intake-setup.ts";
 import { DEFAULT_HOST, DEFAULT_PORT } from "../../server/start-server.ts";
 import { startService } from "../../server/start-service.ts";
 import type { CliIo } from "../cli-io.ts";
@@ -15,7 +16,6 @@ import { onStopSignal } from "../interrupted.ts";
 import { modelFlagsFrom, repositoryChoice } from "../repository-and-model-options.ts";
 import { resolveCliModel, resolveCliModelOrWarn } from "../resolve-cli-model.ts";
 import { resolveStore } from "../resolve-store.ts";
-import { issueIntakeSetup } from "./issue-intake-setup.ts";
 
 export interface ServeValues extends NonNullable<Parameters<typeof modelFlagsFrom>[0]> {
   host?: string;

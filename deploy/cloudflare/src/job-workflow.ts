@@ -8,11 +8,10 @@ import type { JobRecord } from "../../../src/jobs/job-record.ts";
 import { buildWebhookBody, summaryFromResult } from "../../../src/jobs/webhook/webhook-body.ts";
 import { createWebhookNotifier } from "../../../src/jobs/webhook/webhook-notifier.ts";
 import type { JobProgress } from "../../../src/jobs/workflow.ts";
-import { exploreJobWorkflow } from "../../../src/research/explore/explore-service.ts";
 import { D1JobStore } from "./d1-job-store.ts";
 import { durableStep, failureOf, RECORD_STEP } from "./durable-step.ts";
 import { fetchWebhookTransport } from "./fetch-webhook.ts";
-import { type ExploreInstanceParams, readWorkerConfig, type WorkerEnv } from "./worker-env.ts";
+import { type JobInstanceParams, readWorkerConfig, type WorkerEnv } from "./worker-env.ts";
 
 /** Progress is shown at once in-process by `serve`; here it is a D1 write, so at most this often. */
 const PROGRESS_INTERVAL_MS = 2_000;
@@ -27,12 +26,13 @@ const PROGRESS_WRITES_PER_STEP = 20;
 const NOTIFY_STEP = { retries: { limit: 2, delay: "30 seconds" }, timeout: "2 minutes" } as const;
 
 /**
- * One exploration job as a Workflow instance (its id is the job's id): the same explore workflow
- * `serve` runs, each of its steps a `step.do`, then the job's outcome in D1 and its webhook as
- * steps of their own, so a restart neither re-pays a finished step nor sends a webhook twice.
+ * One job as a Workflow instance (its id is the job's id): the same workflow `serve` runs for its
+ * kind (an exploration, quick or deep, or an idea filed as a GitHub issue), each of its steps a
+ * `step.do`, then the job's outcome in D1 and its webhook as steps of their own, so a restart
+ * neither re-pays a finished step nor sends a webhook twice.
  */
-export class ExploreWorkflow extends WorkflowEntrypoint<WorkerEnv, ExploreInstanceParams> {
-  override async run(event: WorkflowEvent<ExploreInstanceParams>, step: CloudflareStep) {
+export class JobWorkflow extends WorkflowEntrypoint<WorkerEnv, JobInstanceParams> {
+  override async run(event: WorkflowEvent<JobInstanceParams>, step: CloudflareStep) {
     const { jobId } = event.payload;
     const store = new D1JobStore(this.env.DB);
     if (event.payload.notifyOnly) {
@@ -47,7 +47,9 @@ export class ExploreWorkflow extends WorkflowEntrypoint<WorkerEnv, ExploreInstan
     try {
       const config = readWorkerConfig(this.env);
       if ("problem" in config) throw new ConfigError(config.problem);
-      const result = await exploreJobWorkflow(config.deps).run({
+      const workflow = config.workflows[started.kind];
+      if (!workflow) throw new ConfigError(`no workflow runs jobs of kind "${started.kind}"`);
+      const result = await workflow.run({
         jobId,
         payload: started.payload,
         step: durableStep(step, {

@@ -30,9 +30,9 @@ async function job(id: string) {
   };
 }
 
-describe("ExploreWorkflow in workerd", () => {
+describe("JobWorkflow in workerd", () => {
   it("runs each explore step as a step.do whose result is kept, and completes the job", async () => {
-    await using workflows = await introspectWorkflow(bindings.EXPLORE_WORKFLOW);
+    await using workflows = await introspectWorkflow(bindings.JOB_WORKFLOW);
     const id = await submit({ idea: "Night markets for small farms" });
     const [instance] = await workflows.get();
     if (!instance) throw new Error("no Workflow instance was created for the job");
@@ -55,7 +55,7 @@ describe("ExploreWorkflow in workerd", () => {
   });
 
   it("retries a step that failed on something another try can fix", async () => {
-    await using workflows = await introspectWorkflow(bindings.EXPLORE_WORKFLOW);
+    await using workflows = await introspectWorkflow(bindings.JOB_WORKFLOW);
     await workflows.modifyAll(async (m) => {
       await m.disableRetryDelays();
       await m.mockStepError(
@@ -71,7 +71,7 @@ describe("ExploreWorkflow in workerd", () => {
   });
 
   it("fails the job with its one line, and sends the webhook, once the retries are spent", async () => {
-    await using workflows = await introspectWorkflow(bindings.EXPLORE_WORKFLOW);
+    await using workflows = await introspectWorkflow(bindings.JOB_WORKFLOW);
     await workflows.modifyAll(async (m) => {
       await m.disableRetryDelays();
       await m.mockStepError(
@@ -93,7 +93,7 @@ describe("ExploreWorkflow in workerd", () => {
   });
 
   it("does not retry a failure no other try can fix (the model refuses the key)", async () => {
-    await using workflows = await introspectWorkflow(bindings.EXPLORE_WORKFLOW);
+    await using workflows = await introspectWorkflow(bindings.JOB_WORKFLOW);
     await workflows.modifyAll((m) => m.disableRetryDelays());
     const id = await submit({ idea: `${REFUSED} key pilot for seed swaps` });
     const [instance] = await workflows.get();

@@ -1,24 +1,25 @@
-import type { Env } from "../../config/env.ts";
-import type { JobRunner, WorkflowDefinition } from "../../jobs/job-runner.ts";
-import type { ExploreServiceDeps } from "../../research/explore/explore-service.ts";
-import { intakeLabels } from "../../research/issues/intake-labels.ts";
+import type { Env } from "../config/env.ts";
+import type { JobBackend } from "../jobs/job-backend.ts";
+import type { WorkflowDefinition } from "../jobs/job-runner.ts";
+import type { ExploreServiceDeps } from "../research/explore/explore-service.ts";
+import { intakeLabels } from "../research/issues/intake-labels.ts";
 import {
   acceptIssueDelivery,
   ISSUE_JOB_KIND,
   issueJobWorkflow,
-} from "../../research/issues/issue-webhook.ts";
-import type { GitHubWebhookOptions } from "../../server/github-webhook/github-webhook-route.ts";
-import { githubIntakeFromEnv } from "../../store/github-intake-from-env.ts";
+} from "../research/issues/issue-webhook.ts";
+import { githubIntakeFromEnv } from "../store/github-intake-from-env.ts";
+import type { GitHubWebhookOptions } from "./github-webhook/github-webhook-route.ts";
 
 export interface IssueIntakeSetup {
   workflows: Record<string, WorkflowDefinition>;
-  githubWebhook: ((jobs: JobRunner) => GitHubWebhookOptions) | undefined;
+  githubWebhook: ((jobs: JobBackend) => GitHubWebhookOptions) | undefined;
   /** Said once at start-up when the webhook is half set up. */
   warning?: string;
 }
 
 /**
- * serve's part of the issue intake: with the ideas repository on GitHub, jobs of issues run
+ * The service's part of the issue intake (serve and the Cloudflare Worker alike): with the ideas repository on GitHub, jobs of issues run
  * the issue workflow on the same store and model; with GITHUB_WEBHOOK_SECRET too, signed
  * deliveries to POST /api/github/webhook become such jobs.
  */
