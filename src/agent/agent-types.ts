@@ -61,6 +61,10 @@ export interface StepProgress {
   inputTokens: number;
   outputTokens: number;
   totalTokens: number;
+  /** The pages this step retrieved (as the run's sources count them), for live progress. */
+  sources?: RetrievedSource[];
+  /** What the run has cost so far in US dollars; only for a model with a known price. */
+  costUsd?: number;
 }
 
 export interface AgentUsage {

@@ -280,6 +280,7 @@ describe("runAgent with web search", () => {
         inputTokens: 10,
         outputTokens: 5,
         totalTokens: 15,
+        sources: [],
       },
       {
         step: 2,
@@ -290,8 +291,33 @@ describe("runAgent with web search", () => {
         inputTokens: 30,
         outputTokens: 12,
         totalTokens: 42,
+        sources: [],
       },
     ]);
+  });
+
+  it("reports each step's retrieved pages and, for a priced model, the cost so far", async () => {
+    const progress: { sources?: unknown; costUsd?: number }[] = [];
+    fake = await startFakeAnthropic({
+      replies: [
+        reply.webSearch("dog bakery market", [market, rival], {
+          answer: "# Report\n\nDone.",
+          usage: { input_tokens: 1_000_000, output_tokens: 0 },
+        }),
+      ],
+    });
+    await runAgent({
+      model: fake.model(),
+      ...base,
+      tools: researchTools(),
+      pricing: { modelId: "claude-sonnet-4-5", price: priceFor("anthropic", "claude-sonnet-4-5") },
+      logSink: () => {},
+      onStep: (p) => progress.push(p),
+    });
+
+    expect(progress.map((p) => p.sources)).toEqual([[market, rival]]);
+    // $3 per million input tokens and one search at $10 per 1,000.
+    expect(progress[0]?.costUsd).toBeCloseTo(3.01, 6);
   });
 
   it("sends only the tools prepareStep activates, on the final no-tools step too", async () => {

@@ -71,6 +71,10 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRun> {
     const cost = spent(all);
     return cost.priced && cost.usd >= pricing.maxUsd;
   };
+  const costSoFar = (all: readonly Step[]) => {
+    const cost = pricing ? spent(all) : undefined;
+    return cost?.priced ? { costUsd: cost.usd } : {};
+  };
   const progress = (segment: Step[], final: boolean) => (step: Step) => {
     segment.push(step);
     providerCalls.observe(step);
@@ -89,6 +93,8 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRun> {
       })),
       finishReason: step.rawFinishReason ?? step.finishReason,
       ...used,
+      sources: retrievedSources([step], options.sourcesFrom ?? DEFAULT_SOURCES_FROM),
+      ...costSoFar([...steps, ...segment]),
     });
   };
 

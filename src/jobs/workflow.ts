@@ -21,6 +21,34 @@ export interface JobProgress {
   inputTokens?: number;
   outputTokens?: number;
   message?: string;
+  /** What the run has cost so far in US dollars (a model with a known price only). */
+  costUsd?: number;
+  /** When this run's research began (ISO 8601), for the elapsed time. */
+  startedAt?: string;
+  /** The latest web searches, oldest first (at most LIVE_ITEMS), and how many there were. */
+  queries?: LiveQuery[];
+  queryCount?: number;
+  /** The latest pages retrieved, oldest first (at most LIVE_ITEMS), and how many there were. */
+  pages?: LivePage[];
+  pageCount?: number;
+  /** Deep research: the plan as announced, and the latest progress lines (at most LIVE_ITEMS). */
+  plan?: string;
+  lines?: string[];
+}
+
+/** How many of each live list (queries, pages, lines) a job's progress keeps: it is stored. */
+export const LIVE_ITEMS = 20;
+
+export interface LiveQuery {
+  query: string;
+  /** How many results it returned; absent while unknown or when it failed. */
+  results?: number;
+  ok: boolean;
+}
+
+export interface LivePage {
+  title: string;
+  url: string;
 }
 
 export interface WorkflowContext<P extends Json> {

@@ -47,5 +47,17 @@ export function progressView(progress: JobProgress | undefined) {
     input_tokens: progress.inputTokens ?? null,
     output_tokens: progress.outputTokens ?? null,
     message: progress.message ?? null,
+    cost_usd: progress.costUsd ?? null,
+    started_at: progress.startedAt ?? null,
+    queries: (progress.queries ?? []).map((q) => ({
+      query: q.query,
+      results: q.results ?? null,
+      ok: q.ok,
+    })),
+    query_count: progress.queryCount ?? null,
+    pages: (progress.pages ?? []).map((p) => ({ title: p.title, url: p.url })),
+    page_count: progress.pageCount ?? null,
+    plan: progress.plan ?? null,
+    lines: progress.lines ?? [],
   };
 }

@@ -6,6 +6,7 @@ import { commitExploration } from "./commit-exploration.ts";
 import { deepResearch } from "./deep/deep-workflow.ts";
 import type { ExplorePayload, ExplorePlan } from "./explore-plan.ts";
 import { cutReport } from "./fit-report.ts";
+import { createLiveProgress, type LiveProgress } from "./live-progress.ts";
 import { prepareExploration } from "./prepare-exploration.ts";
 import { type ResearchDeps, researchExploration } from "./research-exploration.ts";
 import { runWarnings } from "./run-warnings.ts";
@@ -99,13 +100,29 @@ async function exploreSteps(
     };
   }
 
+  const live = createLiveProgress(deps.now);
   const outcome =
     payload.request.depth === "deep"
       ? await deepResearch(
           { ...deps, signal },
-          { payload, plan, step, reportProgress, announce: deps.onDeepProgress },
+          {
+            payload,
+            plan,
+            step,
+            // The deep workflow's lines also become the plan and the latest lines, kept in view.
+            reportProgress: (p) =>
+              reportProgress(
+                p.message === undefined ? p : { ...p, ...live.message(p.step, p.message) },
+              ),
+            announce: deps.onDeepProgress,
+            observe: {
+              toolCall: (name, call) => reportProgress({ step: name, ...live.toolCall(call) }),
+              step: (name, progress) =>
+                reportProgress({ step: name, ...live.step(progress, name) }),
+            },
+          },
         )
-      : await quickResearch(deps, { payload, step, reportProgress, signal }, plan);
+      : await quickResearch(deps, { payload, step, reportProgress, signal }, plan, live);
 
   reportProgress({ step: "commit" });
   const committed = await step.do("commit", () =>
@@ -169,6 +186,7 @@ async function quickResearch(
     "payload" | "step" | "reportProgress" | "signal"
   >,
   plan: Exploring,
+  live: LiveProgress,
 ) {
   reportProgress({ step: "research" });
   return step.do("research", () => {
@@ -179,7 +197,7 @@ async function quickResearch(
       onToolCall: (call) => {
         deps.onToolCall?.(call);
         toolCalls += 1;
-        reportProgress({ step: "research", toolCalls });
+        reportProgress({ step: "research", toolCalls, ...live.toolCall(call) });
       },
       onStep: (progress) => {
         deps.onStep?.(progress);
@@ -189,6 +207,7 @@ async function quickResearch(
           maxSteps: progress.maxSteps,
           inputTokens: progress.inputTokens,
           outputTokens: progress.outputTokens,
+          ...live.step(progress),
         });
       },
     });

@@ -10,7 +10,7 @@ import type { ResolvedModel } from "../../../models/resolve-model.ts";
 import { LocalStore } from "../../../store/local-store.ts";
 import { prepareExploration } from "../prepare-exploration.ts";
 import { newExplorePayload } from "../run-explore-inline.ts";
-import { deepResearch } from "./deep-workflow.ts";
+import { type DeepResearchContext, deepResearch } from "./deep-workflow.ts";
 
 const QUESTIONS = ["Who has the problem?", "Who competes?", "What would it cost?"];
 const text = (t: string): LanguageModelV4GenerateResult => ({
@@ -54,7 +54,7 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
-async function runDeep(model: ResolvedModel) {
+async function runDeep(model: ResolvedModel, observe?: DeepResearchContext["observe"]) {
   const store = new LocalStore({ root });
   const payload = newExplorePayload(parseExploreRequest({ idea: "Bench idea", depth: "deep" }));
   const plan = await prepareExploration(payload, store);
@@ -73,6 +73,7 @@ async function runDeep(model: ResolvedModel) {
         },
       },
       reportProgress: (p) => progress.push(p),
+      ...(observe ? { observe } : {}),
     },
   );
   return { outcome, steps, progress };
@@ -102,6 +103,20 @@ it("runs as the steps plan, sub-question-N and synthesis, reporting each as a pr
   });
   // Every call counts: the plan, three sub-questions and the synthesis.
   expect(outcome).toMatchObject({ steps: 5, usage: { totalTokens: 550 }, report: "# Report" });
+});
+
+it("shows each sub-question's model calls to an observer, by its step's name", async () => {
+  const seen: { name: string; tokens: number }[] = [];
+  const run = await runDeep(mockModel().model, {
+    toolCall: () => {},
+    step: (name, progress) => seen.push({ name, tokens: progress.totalTokens }),
+  });
+  await run.outcome;
+  expect(seen.sort((a, b) => a.name.localeCompare(b.name))).toEqual([
+    { name: "sub-question-1", tokens: 110 },
+    { name: "sub-question-2", tokens: 110 },
+    { name: "sub-question-3", tokens: 110 },
+  ]);
 });
 
 /*

@@ -1,5 +1,7 @@
+import type { StepProgress } from "../../../agent/agent-types.ts";
 import { DEFAULT_PARALLEL } from "../../../config/explore-request.ts";
 import type { JobProgress, WorkflowStep } from "../../../jobs/workflow.ts";
+import type { ToolCallLog } from "../../../tools/tool-call-log.ts";
 import type { ExplorePayload, ExplorePlan } from "../explore-plan.ts";
 import type { ResearchDeps } from "../research-exploration.ts";
 import type { ResearchOutcome } from "../research-outcome.ts";
@@ -26,6 +28,11 @@ export interface DeepResearchContext {
   reportProgress(progress: JobProgress): void;
   /** The same lines as the job's progress messages, for a terminal. */
   announce?: ((line: string) => void) | undefined;
+  /** Each sub-question's tool calls and model calls, by its step's name (live progress). */
+  observe?: {
+    toolCall(stepName: string, call: ToolCallLog): void;
+    step(stepName: string, progress: StepProgress): void;
+  };
 }
 
 /**
@@ -93,9 +100,11 @@ export async function deepResearch(
           { ...share, until: deadline.researchUntil },
           {
             ...deps,
-            // Steps of parallel runs would interleave unreadably: a line per search is enough.
-            onStep: undefined,
+            // Steps of parallel runs would interleave unreadably on a terminal (a line per search
+            // is enough there); live progress sums them by sub-question instead.
+            onStep: context.observe && ((progress) => context.observe?.step(name, progress)),
             onToolCall: (call) => {
+              context.observe?.toolCall(name, call);
               if (call.name === "web_search") {
                 say(name, `${tag} searched "${(call.query ?? "").slice(0, 80)}"`);
               }
