@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { Script } from "node:vm";
 import { describe, expect, it } from "vitest";
 import { createServiceFixture } from "./testing/service-fixture.ts";
 
@@ -34,5 +35,26 @@ describe("the submit form", () => {
       /<select id="depth" name="depth"><option value="quick">[^<]+<\/option><option value="deep">/,
     );
     expect(html).toContain('if ($("depth").value === "deep") body.depth = "deep";');
+  });
+});
+
+describe("the page's markup and script", () => {
+  it("has no inline handler, style attribute or external asset, and its script parses", async () => {
+    const { app } = createServiceFixture();
+    const html = await (await app.request("/")).text();
+    const markup = html.replace(/<script>[\s\S]*?<\/script>|<style>[\s\S]*?<\/style>/g, "");
+    expect(markup).not.toMatch(/\son[a-z]+=|\sstyle=|\ssrc=|https?:\/\//i);
+    const script = html.match(/<script>([\s\S]*?)<\/script>/)?.[1] ?? "";
+    expect(() => new Script(script)).not.toThrow();
+  });
+
+  it("labels every field", async () => {
+    const { app } = createServiceFixture();
+    const html = await (await app.request("/")).text();
+    const ids = [...html.matchAll(/<(?:input|select|textarea) id="([^"]+)"/g)].map((m) => m[1]);
+    expect(ids.length).toBeGreaterThan(10);
+    for (const id of ids) expect(html).toContain(`<label for="${id}">`);
+    // Radio buttons are labelled by the label around them.
+    expect(html).toMatch(/<label><input type="radio" name="again" value="update"> /);
   });
 });

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { PAGE_BODY } from "./page/page-markup.ts";
 import { PAGE_SCRIPT } from "./web-page-script.ts";
 import { PAGE_STYLE } from "./web-page-style.ts";
 
@@ -29,28 +30,7 @@ export const PAGE_HTML = `<!doctype html>
 <style>${PAGE_STYLE}</style>
 </head>
 <body>
-<h1>idea-explorer</h1>
-<form id="explore">
-  <label for="idea">Idea</label>
-  <textarea id="idea" name="idea" required maxlength="10000" placeholder="A subscription bakery for dogs"></textarea>
-  <div class="row">
-    <div><label for="mode">Mode</label>
-      <select id="mode" name="mode"><option value="business">business (viability)</option><option value="exploration">exploration (directions)</option></select></div>
-    <div><label for="depth">Depth</label>
-      <select id="depth" name="depth"><option value="quick">quick (one research run)</option><option value="deep">deep (sub-questions in parallel)</option></select></div>
-    <div><label for="model">Model (optional)</label><input id="model" name="model" placeholder="server default"></div>
-    <div><label for="token">API token (if required)</label><input id="token" type="password" autocomplete="off" placeholder="kept for this tab only"></div>
-  </div>
-  <button id="submit" type="submit">Explore</button>
-  <p id="submit-error" class="muted" role="alert"></p>
-</form>
-<h2>Progress</h2>
-<p id="progress" class="muted" aria-live="polite">Submit an idea or pick a job below.</p>
-<h2>Report</h2>
-<article id="report" class="panel"></article>
-<h2>Jobs</h2>
-<table><thead><tr><th>Idea</th><th>Mode</th><th>Status</th><th>Created (UTC)</th></tr></thead><tbody id="jobs"></tbody></table>
-<p id="jobs-error" class="muted"></p>
+${PAGE_BODY}
 <script>${PAGE_SCRIPT}</script>
 </body>
 </html>
