@@ -137,7 +137,7 @@ describe.each(ENGINES)("the API on $name", (engine) => {
       { idea },
       { ...AUTH, "Idempotency-Key": "k-1" },
     );
-    expect(first.status).toBe(202);
+    expect(first.status, JSON.stringify(first.body)).toBe(202);
     const jobId = String(first.body.job_id);
 
     const replay = await postJson(
@@ -145,15 +145,21 @@ describe.each(ENGINES)("the API on $name", (engine) => {
       { idea },
       { ...AUTH, "Idempotency-Key": "k-1" },
     );
-    expect(replay).toMatchObject({ status: 200, body: { job_id: jobId, idempotent_replay: true } });
+    expect(replay, JSON.stringify(replay)).toMatchObject({
+      status: 200,
+      body: { job_id: jobId, idempotent_replay: true },
+    });
     const twice = await postJson(api("/api/explore"), { idea }, AUTH);
-    expect(twice).toMatchObject({ status: 200, body: { job_id: jobId, duplicate_of_job: true } });
+    expect(twice, JSON.stringify(twice)).toMatchObject({
+      status: 200,
+      body: { job_id: jobId, duplicate_of_job: true },
+    });
     const reused = await postJson(
       api("/api/explore"),
       { idea: "Another idea" },
       { ...AUTH, "Idempotency-Key": "k-1" },
     );
-    expect(reused).toMatchObject({
+    expect(reused, JSON.stringify(reused)).toMatchObject({
       status: 422,
       body: { error: { code: "idempotency_key_reused" } },
     });
@@ -166,7 +172,14 @@ describe.each(ENGINES)("the API on $name", (engine) => {
     );
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     release();
-    const events = await stream;
+    // A stream that never ends says how the job stands instead of running into the test timeout.
+    const stalled = new Promise<never>((_resolve, reject) =>
+      setTimeout(async () => {
+        const now = await getJson(api(`/api/jobs/${jobId}`), AUTH);
+        reject(new Error(`no result event within 60 s; the job: ${JSON.stringify(now.body)}`));
+      }, 60_000).unref(),
+    );
+    const events = await Promise.race([stream, stalled]);
     expect(events[0]).toMatchObject({ event: "progress", data: { status: "running" } });
     expect(events.at(-1)).toMatchObject({
       event: "result",
