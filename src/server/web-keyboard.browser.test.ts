@@ -1,30 +1,15 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  type FakeAnthropicServer,
-  reply,
-  startFakeAnthropic,
-} from "../../test/fakes/anthropic-server.ts";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { reply } from "../../test/fakes/anthropic-server.ts";
 import {
   CHROMIUM,
   hasChromium,
-  launchChromium,
-  openPage,
-  PHONE,
+  libraryInChromium,
+  SIZES,
   screenshot,
   textOf,
-  WIDE,
-} from "./testing/browser-page.ts";
-import { sampleLibrary, seedLibrary } from "./testing/library-seed.ts";
-import {
-  GIT_IDENTITY,
-  initIdeasRepo,
-  type ServeProcess,
-  startServeProcess,
-} from "./testing/serve-process.ts";
+} from "../../test/helpers/library-in-chromium.ts";
+import { sampleLibrary } from "./testing/library-seed.ts";
 
 const SEEDS = sampleLibrary(8);
 const beehives = SEEDS.find((s) => s.title.startsWith("Rooftop beehives"))!;
@@ -49,43 +34,21 @@ async function tabTo(page: Page, selector: string, backwards = false) {
 }
 
 describe.skipIf(!hasChromium)(`the page from the keyboard alone (${CHROMIUM})`, () => {
-  let browser: Browser;
-  let fake: FakeAnthropicServer;
-  let dir: string;
-  let server: ServeProcess;
   let answering = false;
-
-  beforeAll(async () => {
-    browser = await launchChromium();
-    fake = await startFakeAnthropic({
-      handler: () =>
-        answering ? reply.text("# Tool sheds\n\n## Directions\n\nMany.") : reply.hang(),
-    });
-    dir = mkdtempSync(join(tmpdir(), "web-keyboard-"));
-    const repo = initIdeasRepo(join(dir, "ideas"));
-    seedLibrary(repo, SEEDS);
-    server = await startServeProcess(["--repo", repo, "--data-dir", join(dir, "data")], {
-      cwd: dir,
-      env: { ...fake.env, ...GIT_IDENTITY },
-    });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await fake?.close();
-    rmSync(dir, { recursive: true, force: true });
+  const served = libraryInChromium({
+    tmpPrefix: "web-keyboard-",
+    seeds: SEEDS,
+    handler: () =>
+      answering ? reply.text("# Tool sheds\n\n## Directions\n\nMany.") : reply.hang(),
   });
 
-  for (const [size, viewport] of [
-    ["1280", WIDE],
-    ["390", PHONE],
-  ] as const) {
+  for (const [size, viewport] of SIZES) {
     it(`searches, opens, downloads, copies, submits, cancels and retries at ${size} px`, async () => {
       answering = false;
-      const opened = await openPage(browser, server.url, { viewport });
+      const opened = await served.open({ viewport });
       const { page, context } = opened;
       await context.grantPermissions(["clipboard-read", "clipboard-write"], {
-        origin: server.url,
+        origin: served.server.url,
       });
       const { keyboard } = page;
       try {
@@ -147,9 +110,9 @@ describe.skipIf(!hasChromium)(`the page from the keyboard alone (${CHROMIUM})`, 
         );
         expect((await focused(page)).id).toBe("progress-heading");
         await expect
-          .poll(() => JSON.stringify(fake.requests.at(-1)?.body.messages ?? []))
+          .poll(() => JSON.stringify(served.fake.requests.at(-1)?.body.messages ?? []))
           .toContain(`Tool sheds for allotments, ${size} px`);
-        expect(JSON.stringify(fake.requests.at(-1)?.body)).toContain(
+        expect(JSON.stringify(served.fake.requests.at(-1)?.body)).toContain(
           "For a city allotment society",
         );
 

@@ -1,37 +1,20 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  type FakeAnthropicServer,
-  reply,
-  startFakeAnthropic,
-} from "../../test/fakes/anthropic-server.ts";
-import { isoDate } from "../research/idea-identity.ts";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { reply } from "../../test/fakes/anthropic-server.ts";
 import {
   CHROMIUM,
   hasChromium,
-  launchChromium,
+  libraryInChromium,
   type OpenedPage,
-  openPage,
-  PHONE,
+  SIZES,
   screenshot,
   textOf,
-  WIDE,
-} from "./testing/browser-page.ts";
-import { sampleLibrary, seedFolder, seedLibrary } from "./testing/library-seed.ts";
-import {
-  GIT_IDENTITY,
-  initIdeasRepo,
-  type ServeProcess,
-  startServeProcess,
-} from "./testing/serve-process.ts";
+} from "../../test/helpers/library-in-chromium.ts";
+import { isoDate } from "../research/idea-identity.ts";
+import { sampleLibrary, seedFolder } from "./testing/library-seed.ts";
 
-const SIZES = [
-  ["1280", WIDE],
-  ["390", PHONE],
-] as const;
 const SEEDS = sampleLibrary(23);
 const byDate = [...SEEDS].sort((a, b) => b.date.localeCompare(a.date));
 
@@ -66,35 +49,15 @@ async function expectFits(page: Page) {
 }
 
 describe.skipIf(!hasChromium)(`the library in headless Chromium (${CHROMIUM})`, () => {
-  let browser: Browser;
-  let fake: FakeAnthropicServer;
-  let dir: string;
-  let repo: string;
-  let server: ServeProcess;
-
-  beforeAll(async () => {
-    browser = await launchChromium();
-    fake = await startFakeAnthropic({
-      handler: () => reply.text("# Fresh findings\n\n## Verdict\n\n**Pursue**\n\nPrices fell."),
-    });
-    dir = mkdtempSync(join(tmpdir(), "web-library-"));
-    repo = initIdeasRepo(join(dir, "ideas"));
-    seedLibrary(repo, SEEDS);
-    server = await startServeProcess(["--repo", repo, "--data-dir", join(dir, "data")], {
-      cwd: dir,
-      env: { ...fake.env, ...GIT_IDENTITY },
-    });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await fake?.close();
-    rmSync(dir, { recursive: true, force: true });
+  const served = libraryInChromium({
+    tmpPrefix: "web-library-",
+    seeds: SEEDS,
+    handler: () => reply.text("# Fresh findings\n\n## Verdict\n\n**Pursue**\n\nPrices fell."),
   });
 
   for (const [size, viewport] of SIZES) {
     it(`browses, pages, sorts, searches, opens, downloads and copies at ${size} px`, async () => {
-      const opened = await openPage(browser, server.url, { viewport });
+      const opened = await served.open({ viewport });
       const { page, context } = opened;
       try {
         await page.waitForSelector("#library li");
@@ -188,11 +151,11 @@ describe.skipIf(!hasChromium)(`the library in headless Chromium (${CHROMIUM})`, 
         ]);
         expect(download.suggestedFilename()).toBe(`${folder}-research.md`);
         const saved = readFileSync((await download.path()) as string, "utf8");
-        const stored = readFileSync(join(repo, "ideas", folder, "research.md"), "utf8");
+        const stored = readFileSync(join(served.repo, "ideas", folder, "research.md"), "utf8");
         expect(saved).toBe(stored);
 
         await context.grantPermissions(["clipboard-read", "clipboard-write"], {
-          origin: server.url,
+          origin: served.server.url,
         });
         await page.click("#action-copy");
         await page.waitForFunction(() =>
@@ -210,7 +173,7 @@ describe.skipIf(!hasChromium)(`the library in headless Chromium (${CHROMIUM})`, 
     it(`updates, explores again, continues from and reopens a duplicate at ${size} px`, async () => {
       const seed = SEEDS.filter((s) => s.mode === "business")[size === "1280" ? 0 : 1]!;
       const folder = seedFolder(seed);
-      const opened = await openPage(browser, `${server.url}/#exploration/${folder}`, { viewport });
+      const opened = await served.open({ viewport }, `/#exploration/${folder}`);
       const { page, context } = opened;
       try {
         await page.waitForFunction(
@@ -230,7 +193,7 @@ describe.skipIf(!hasChromium)(`the library in headless Chromium (${CHROMIUM})`, 
         expect(await textOf(page, "#report")).toContain(`Update - ${isoDate(new Date())}`);
         await screenshot(page, `updated-${size}`);
 
-        await page.goto(`${server.url}/#exploration/${folder}`);
+        await page.goto(`${served.server.url}/#exploration/${folder}`);
         await page.waitForSelector("#action-continue:not([disabled])");
         await page.click("#action-continue");
         expect(await page.inputValue("#continue-from")).toBe(folder);

@@ -1,43 +1,28 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  type FakeAnthropicServer,
-  type RecordedRequest,
-  reply,
-  startFakeAnthropic,
-} from "../../test/fakes/anthropic-server.ts";
+import { describe, expect, it } from "vitest";
+import { type RecordedRequest, reply } from "../../test/fakes/anthropic-server.ts";
 import { deepRequests } from "../../test/helpers/deep-requests.ts";
-import { LocalStore } from "../store/local-store.ts";
-import { startServer } from "./start-server.ts";
 import {
   CHROMIUM,
   hasChromium,
   launchChromium,
+  libraryInChromium,
   type OpenedPage,
   openPage,
-  PHONE,
+  SIZES,
   screenshot,
   textOf,
   WIDE,
-} from "./testing/browser-page.ts";
-import { sampleLibrary, seedLibrary } from "./testing/library-seed.ts";
-import {
-  GIT_IDENTITY,
-  initIdeasRepo,
-  type ServeProcess,
-  startServeProcess,
-} from "./testing/serve-process.ts";
+} from "../../test/helpers/library-in-chromium.ts";
+import { LocalStore } from "../store/local-store.ts";
+import { startServer } from "./start-server.ts";
+import { sampleLibrary } from "./testing/library-seed.ts";
 import { createServiceFixture } from "./testing/service-fixture.ts";
 
 const market = { url: "https://market.example/dog-treats", title: "Dog treat market study" };
 const rivals = { url: "https://news.example/barkery", title: "Barkery opens a third shop" };
-const SIZES = [
-  ["1280", WIDE],
-  ["390", PHONE],
-] as const;
 
 function expectClean(opened: OpenedPage) {
   expect(opened.csp).toContain("default-src 'none'");
@@ -56,35 +41,13 @@ function gate() {
 }
 
 describe.skipIf(!hasChromium)(`live progress and jobs in headless Chromium (${CHROMIUM})`, () => {
-  let browser: Browser;
-  let fake: FakeAnthropicServer;
-  let dir: string;
-  let server: ServeProcess;
-  let repo: string;
-
-  beforeAll(async () => {
-    browser = await launchChromium();
-    fake = await startFakeAnthropic();
-    dir = mkdtempSync(join(tmpdir(), "web-live-"));
-    repo = initIdeasRepo(join(dir, "ideas"));
-    seedLibrary(repo, sampleLibrary(6));
-    server = await startServeProcess(["--repo", repo, "--data-dir", join(dir, "data")], {
-      cwd: dir,
-      env: { ...fake.env, ...GIT_IDENTITY },
-    });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await fake?.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const served = libraryInChromium({ tmpPrefix: "web-live-", seeds: sampleLibrary(6) });
 
   for (const [size, viewport] of SIZES) {
     it(`follows a run live at ${size} px: searches, pages, tokens, cost, elapsed time, then the report`, async () => {
       const idea = `A subscription bakery for dogs${size === "1280" ? "" : ", tried on a phone"}`;
       const held = gate();
-      fake.setHandler(async (request) => {
+      served.fake.setHandler(async (request) => {
         if (request.body.messages.length === 1) {
           // The search ends in pause_turn: the run goes on, and the page shows what it found.
           return reply.webSearch("dog bakery subscriptions", [market, rivals], {
@@ -96,7 +59,7 @@ describe.skipIf(!hasChromium)(`live progress and jobs in headless Chromium (${CH
           `# A subscription bakery for dogs\n\n## Verdict\n\nWorth a pilot: the market grows. See [the study](${market.url}).\n\n<img src=x onerror="alert('xss')">\n`,
         );
       });
-      const opened = await openPage(browser, server.url, { viewport });
+      const opened = await served.open({ viewport });
       const { page } = opened;
       try {
         await page.fill("#idea", idea);
@@ -148,12 +111,12 @@ describe.skipIf(!hasChromium)(`live progress and jobs in headless Chromium (${CH
     it(`cancels a running job and retries it at ${size} px`, async () => {
       const idea = `Refill stations for cleaners, ${size} px`;
       let cancelled = false;
-      fake.setHandler(async (request) => {
+      served.fake.setHandler(async (request) => {
         // Held until the job is cancelled (the page's cancel closes this request); then answered.
         if (!cancelled) return reply.hang();
         return reply.text(`# Refill stations\n\n## Verdict\n\nPursue.\n\n(${request.body.model})`);
       });
-      const opened = await openPage(browser, server.url, { viewport });
+      const opened = await served.open({ viewport });
       const { page } = opened;
       try {
         await page.fill("#idea", idea);
@@ -197,7 +160,7 @@ describe.skipIf(!hasChromium)(`live progress and jobs in headless Chromium (${CH
     const questions = ["Who buys refills?", "What do stations cost?", "Who runs them already?"];
     const deep = deepRequests(questions);
     const held = gate();
-    fake.setHandler(async (request: RecordedRequest) => {
+    served.fake.setHandler(async (request: RecordedRequest) => {
       if (deep.isPlan(request)) return reply.text(deep.plan);
       if (deep.isSynthesis(request)) return reply.text("# Refill kiosks\n\n## Verdict\n\nPursue.");
       const n = deep.subQuestionOf(request);
@@ -207,7 +170,7 @@ describe.skipIf(!hasChromium)(`live progress and jobs in headless Chromium (${CH
       if (n !== 1) await held.opened;
       return reply.text(`# Finding ${n}\n\nSee [the survey](${market.url}).`);
     });
-    const opened = await openPage(browser, server.url, { viewport: WIDE });
+    const opened = await served.open({ viewport: WIDE });
     const { page } = opened;
     try {
       await page.fill("#idea", "Refill kiosks for household cleaners");
