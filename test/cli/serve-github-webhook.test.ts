@@ -1,11 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { signGitHubBody } from "../../src/server/github-webhook/verify-signature.ts";
 import { type ServeProcess, startServeProcess } from "../../src/server/testing/serve-process.ts";
 import { reply } from "../fakes/anthropic-server.ts";
 import {
+  deliverIssueEvent,
   INTAKE_LABEL,
   type IntakeWorld,
   intakeComments,
+  labelledEvent,
   startIntakeWorld,
 } from "../helpers/issue-intake-world.ts";
 import { makeTempTree, type TempTree } from "../helpers/temp-tree.ts";
@@ -34,32 +35,10 @@ const start = async () => {
   return serve;
 };
 
-async function deliver(url: string, payload: unknown, id = "d-1", secret = SECRET) {
-  const body = JSON.stringify(payload);
-  const response = await fetch(`${url}/api/github/webhook`, {
-    method: "POST",
-    headers: {
-      "Content-Type": "application/json",
-      "X-GitHub-Event": "issues",
-      "X-GitHub-Delivery": id,
-      "X-Hub-Signature-256": await signGitHubBody(secret, body),
-    },
-    body,
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
+const deliver = (url: string, payload: unknown, id = "d-1", secret = SECRET) =>
+  deliverIssueEvent(url, payload, { id, secret });
 
-const labelled = {
-  action: "labeled",
-  label: { name: INTAKE_LABEL },
-  issue: {
-    number: 1,
-    title: "Refill stations in corner shops",
-    state: "open",
-    labels: [{ name: INTAKE_LABEL }],
-  },
-  repository: { full_name: "me/ideas" },
-};
+const labelled = labelledEvent(1, "Refill stations in corner shops");
 
 const closed = () =>
   vi.waitFor(() => expect(world.repo.issues.issue(1).state).toBe("closed"), {

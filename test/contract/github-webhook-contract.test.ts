@@ -1,26 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { signGitHubBody } from "../../src/server/github-webhook/verify-signature.ts";
 import {
+  deliverIssueEvent,
   INTAKE_LABEL,
   type IntakeWorld,
   intakeComments,
+  labelledEvent,
   startIntakeWorld,
 } from "../helpers/issue-intake-world.ts";
 import { ENGINES, type RunningEngine } from "./engines.ts";
 
 const SECRET = "whsec-contract-test";
 
-const labelled = {
-  action: "labeled",
-  label: { name: INTAKE_LABEL },
-  issue: {
-    number: 1,
-    title: "Refill stations in corner shops",
-    state: "open",
-    labels: [{ name: INTAKE_LABEL }],
-  },
-  repository: { full_name: "me/ideas" },
-};
+const labelled = labelledEvent(1, "Refill stations in corner shops");
 
 /**
  * Ideas filed as GitHub issues reach either engine the same way: a signed delivery to
@@ -41,20 +32,8 @@ describe.each(ENGINES)("GitHub webhooks on $name", (engine) => {
     await world?.close();
   });
 
-  async function deliver(payload: unknown, id: string, secret = SECRET) {
-    const body = JSON.stringify(payload);
-    const response = await fetch(`${service.url}/api/github/webhook`, {
-      method: "POST",
-      headers: {
-        "Content-Type": "application/json",
-        "X-GitHub-Event": "issues",
-        "X-GitHub-Delivery": id,
-        "X-Hub-Signature-256": await signGitHubBody(secret, body),
-      },
-      body,
-    });
-    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-  }
+  const deliver = (payload: unknown, id: string, secret = SECRET) =>
+    deliverIssueEvent(service.url, payload, { id, secret });
 
   it("answers a signed delivery's issue once, ignores its redelivery, refuses a forged one", async () => {
     world.repo.issues.add({ title: "Refill stations in corner shops", labels: [INTAKE_LABEL] });

@@ -2,6 +2,7 @@ import { resolveModel } from "../../src/models/resolve-model.ts";
 import { fingerprintIdea, slugifyIdea } from "../../src/research/idea-identity.ts";
 import { type IntakeLabels, intakeLabels } from "../../src/research/issues/intake-labels.ts";
 import type { IssueWorkflowDeps } from "../../src/research/issues/issue-workflow.ts";
+import { signGitHubBody } from "../../src/server/github-webhook/verify-signature.ts";
 import { createGitHubIntake } from "../../src/store/github/issues/github-intake.ts";
 import { GitHubStore } from "../../src/store/github-store.ts";
 import {
@@ -118,4 +119,34 @@ function answerByIdea(request: RecordedRequest) {
 
 function earlier(idea: string): string {
   return `---\ntitle: Courier co-ops\nidea: ${idea}\nmode: business\nmodel: claude-sonnet-4-5\ndate: 2026-01-10\nfingerprint: ${fingerprintIdea(idea)}\nsources: 0\n---\n\n# Courier co-ops\n\n## Verdict\n\n**Do not pursue**\n`;
+}
+
+/** An `issues` event putting the intake label on open issue `number` of me/ideas. */
+export function labelledEvent(number: number, title: string) {
+  return {
+    action: "labeled",
+    label: { name: INTAKE_LABEL },
+    issue: { number, title, state: "open", labels: [{ name: INTAKE_LABEL }] },
+    repository: { full_name: "me/ideas" },
+  };
+}
+
+/** One GitHub webhook delivery to a service at `url`, signed with `secret` as GitHub signs it. */
+export async function deliverIssueEvent(
+  url: string,
+  payload: unknown,
+  options: { id: string; secret: string },
+) {
+  const body = JSON.stringify(payload);
+  const response = await fetch(`${url}/api/github/webhook`, {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/json",
+      "X-GitHub-Event": "issues",
+      "X-GitHub-Delivery": options.id,
+      "X-Hub-Signature-256": await signGitHubBody(options.secret, body),
+    },
+    body,
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
