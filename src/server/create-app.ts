@@ -171,7 +171,8 @@ const loopbackHostOnly: MiddlewareHandler = async (c, next) => {
 
 function rateLimited(options: AppOptions): MiddlewareHandler<Env> {
   if (options.rateLimit === false) return (_c, next) => next();
-  const limiter = new RateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT, options.now);
+  const limiter =
+    options.rateLimiter ?? new RateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT, options.now);
   return async (c, next) => {
     const decision = limiter.take(c.get("tokenId") ?? `ip:${clientAddress(c)}`);
     if (!decision.allowed) {

@@ -8,6 +8,7 @@ import {
   ISSUE_JOB_KIND,
   issueJobWorkflow,
 } from "../research/issues/issue-webhook.ts";
+import type { GitHubRetryOptions } from "../store/github/octokit-client.ts";
 import { githubIntakeFromEnv } from "../store/github-intake-from-env.ts";
 import type { GitHubWebhookOptions } from "./github-webhook/github-webhook-route.ts";
 
@@ -27,6 +28,8 @@ export function issueIntakeSetup(
   github: string | undefined,
   env: Env,
   explore: ExploreServiceDeps,
+  /** How its GitHub client queues requests (the Worker's keep their own; see ownQueues). */
+  client?: GitHubRetryOptions,
 ): IssueIntakeSetup {
   const secret = env.GITHUB_WEBHOOK_SECRET;
   if (!github) {
@@ -39,7 +42,7 @@ export function issueIntakeSetup(
     };
   }
   const labels = intakeLabels(env.IDEA_EXPLORER_ISSUE_LABEL, "IDEA_EXPLORER_ISSUE_LABEL");
-  const { issues } = githubIntakeFromEnv(github, env);
+  const { issues } = githubIntakeFromEnv(github, env, "--github", client);
   return {
     workflows: {
       [ISSUE_JOB_KIND]: issueJobWorkflow({

@@ -5,7 +5,7 @@ import type { IdempotencyKey, JobRecord, WebhookTarget } from "../jobs/job-recor
 import type { Json } from "../jobs/workflow.ts";
 import type { ResearchSnapshot } from "../store/research-store.ts";
 import type { GitHubWebhookOptions } from "./github-webhook/github-webhook-route.ts";
-import type { RateLimit } from "./rate-limiter.ts";
+import type { RateLimit, RateLimiter } from "./rate-limiter.ts";
 
 /** A validated POST /api/explore, handed to the explore use case. */
 export interface ExploreSubmission {
@@ -50,6 +50,11 @@ export interface AppOptions {
   ideas?: ResearchSnapshot;
   /** Per token (or per client address without auth) on POST /api/explore; false to turn off. */
   rateLimit?: RateLimit | false;
+  /**
+   * A limiter kept beyond this app, for an engine that builds the app per request (the Worker
+   * must not share I/O objects between requests, so only this plain state outlives one).
+   */
+  rateLimiter?: RateLimiter;
   /** Mirrors --allow-private-webhooks: without it, a private IP literal is refused at submit. */
   allowPrivateWebhooks?: boolean;
   /** Largest accepted request body (default 64 KiB). */

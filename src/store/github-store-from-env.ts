@@ -1,5 +1,6 @@
 import { ConfigError } from "../config/config-error.ts";
 import type { Env } from "../config/env.ts";
+import type { GitHubRetryOptions } from "./github/octokit-client.ts";
 import { GitHubStore } from "./github-store.ts";
 
 /** Where a GitHub repository is and how to reach it, as the GITHUB_* variables say. */
@@ -42,6 +43,14 @@ export function githubRepoFromEnv(
 }
 
 /** The GitHub ideas repository `github` ("owner/repo") as a research store. */
-export function githubStoreFromEnv(github: string, env: Env, name = "--github"): GitHubStore {
-  return new GitHubStore(githubRepoFromEnv(github, env, name));
+export function githubStoreFromEnv(
+  github: string,
+  env: Env,
+  name = "--github",
+  client?: GitHubRetryOptions,
+): GitHubStore {
+  return new GitHubStore({
+    ...githubRepoFromEnv(github, env, name),
+    ...(client ? { retry: client } : {}),
+  });
 }

@@ -260,6 +260,20 @@ describe.each(ENGINES)("the API on $name", (engine) => {
     expect(notFailed).toMatchObject({ status: 409, body: { error: { code: "job_not_failed" } } });
   }, 90_000);
 
+  it("answers submissions that arrive together, each with its own job, and runs them all", async () => {
+    // On the Worker each request must use only I/O of its own: a GitHub client queue shared
+    // between requests made workerd cancel one as hung (500), now and then, before this test.
+    const ideas = ["Bike-powered cinema", "Seed library kiosks", "Tool-sharing lockers"];
+    const answers = await Promise.all(
+      ideas.map((idea) => postJson(api("/api/explore"), { idea }, AUTH)),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([202, 202, 202]);
+    const ids = answers.map((answer) => String(answer.body.job_id));
+    expect(new Set(ids).size).toBe(3);
+    const jobs = await Promise.all(ids.map((id) => finished(id)));
+    expect(jobs.map((job) => job.status)).toEqual(["completed", "completed", "completed"]);
+  }, 90_000);
+
   it("lists jobs newest first, filtered and paged by cursor", async () => {
     const page = await getJson(api("/api/jobs?limit=1&status=completed&mode=business"), AUTH);
     expect(page.status).toBe(200);

@@ -38,7 +38,12 @@ const ONE_IN_FLIGHT_INDEX = `CREATE UNIQUE INDEX IF NOT EXISTS jobs_one_in_fligh
 export class D1JobStore {
   readonly #db: D1Database;
   readonly #now: () => Date;
-  #ready: Promise<void> | undefined;
+  /**
+   * Set once the schema is in place. Not a shared promise: workerd does not let one request wait
+   * on I/O another request started (it answers "the script will never generate a response"), so
+   * requests that find it unset each apply the (idempotent) schema themselves.
+   */
+  #ready = false;
 
   constructor(db: D1Database, now: () => Date = () => new Date()) {
     this.#db = db;
@@ -46,12 +51,14 @@ export class D1JobStore {
   }
 
   /** Creates the tables and indexes once per isolate (every statement is IF NOT EXISTS). */
-  ready(): Promise<void> {
-    this.#ready ??= this.#applySchema().catch((error: unknown) => {
-      this.#ready = undefined;
+  async ready(): Promise<void> {
+    if (this.#ready) return;
+    try {
+      await this.#applySchema();
+    } catch (error) {
       throw unavailable("the job database could not be prepared", error);
-    });
-    return this.#ready;
+    }
+    this.#ready = true;
   }
 
   async #applySchema(): Promise<void> {

@@ -82,7 +82,9 @@ export function readWorkerConfig(bindings: WorkerEnv): WorkerConfig | { problem:
   }
   try {
     const env = parseEnv(text);
-    const store = githubStoreFromEnv(env.GITHUB_REPO ?? "", env, "GITHUB_REPO");
+    // Each request (and each Workflow run) gets its own GitHub clients and their own queues.
+    const client = { ownQueues: true };
+    const store = githubStoreFromEnv(env.GITHUB_REPO ?? "", env, "GITHUB_REPO", client);
     const deps: ExploreServiceDeps = {
       store,
       resolveModel: (request, hooks) =>
@@ -90,7 +92,7 @@ export function readWorkerConfig(bindings: WorkerEnv): WorkerConfig | { problem:
           ...(hooks?.onRequestRetry ? { onRequestRetry: hooks.onRequestRetry } : {}),
         }),
     };
-    const intake = issueIntakeSetup(env.GITHUB_REPO, env, deps);
+    const intake = issueIntakeSetup(env.GITHUB_REPO, env, deps, client);
     return {
       env,
       tokens: parseApiTokens(env.IDEA_EXPLORER_API_TOKEN),

@@ -131,12 +131,22 @@ export async function postJson(url: string, body: unknown, headers: Record<strin
     headers: { "Content-Type": "application/json", ...headers },
     body: JSON.stringify(body),
   });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  return { status: response.status, body: await jsonBody(response) };
 }
 
 export async function getJson(url: string, headers: Record<string, string> = {}) {
   const response = await fetch(url, { headers });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  return { status: response.status, body: await jsonBody(response) };
+}
+
+/** The answer's JSON; an answer that is not JSON fails with what it was, to tell the cause. */
+async function jsonBody(response: Response): Promise<Record<string, unknown>> {
+  const text = await response.text();
+  try {
+    return JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    throw new Error(`HTTP ${response.status} answered with no JSON: ${text.slice(0, 500)}`);
+  }
 }
 
 export interface SseEvent {

@@ -26,6 +26,12 @@ export interface GitHubRetryOptions {
    * secondary rate limits). Tests set 0.
    */
   writeSpacingMs?: number;
+  /**
+   * Request queues of this client's own. The throttling plugin otherwise queues every client of
+   * the process in shared groups; on Cloudflare Workers a request may not wait on I/O another
+   * request started (workerd cancels it as hung), so each request's client keeps its own.
+   */
+  ownQueues?: boolean;
 }
 
 export interface GitHubClientOptions extends GitHubRetryOptions {
@@ -56,12 +62,20 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
     onSecondaryRateLimit: onLimit,
     retryAfterBaseValue: unit,
     fallbackSecondaryRateRetryAfter: 60,
-    ...(options.writeSpacingMs === undefined
-      ? {}
-      : {
-          write: spacedGroup(options.writeSpacingMs),
-          notifications: spacedGroup(options.writeSpacingMs),
-        }),
+    ...(options.ownQueues
+      ? {
+          global: unqueuedGroup(),
+          auth: unqueuedGroup(),
+          search: spacedGroup(2_000),
+          write: spacedGroup(options.writeSpacingMs ?? 1_000),
+          notifications: spacedGroup(options.writeSpacingMs ?? 3_000),
+        }
+      : options.writeSpacingMs === undefined
+        ? {}
+        : {
+            write: spacedGroup(options.writeSpacingMs),
+            notifications: spacedGroup(options.writeSpacingMs),
+          }),
   };
   return new RetryingOctokit({
     auth: options.token,
@@ -81,6 +95,20 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
 
 type WriteGroup = NonNullable<ThrottlingOptions["write"]>;
 type Job = (...args: unknown[]) => unknown;
+
+/** Runs each request at once: concurrency within one request needs no queue of its own. */
+function unqueuedGroup(): WriteGroup {
+  const limiter = {
+    schedule(first: unknown, ...rest: unknown[]): Promise<unknown> {
+      const [fn, ...args] = (typeof first === "function" ? [first, ...rest] : rest) as [
+        Job,
+        ...unknown[],
+      ];
+      return Promise.resolve().then(() => fn(...args));
+    },
+  };
+  return { key: () => limiter } as unknown as WriteGroup;
+}
 
 /**
  * The throttling plugin only calls `group.key(id).schedule(options, fn, ...args)` on its write
