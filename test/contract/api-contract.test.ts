@@ -173,13 +173,17 @@ describe.each(ENGINES)("the API on $name", (engine) => {
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     release();
     // A stream that never ends says how the job stands instead of running into the test timeout.
-    const stalled = new Promise<never>((_resolve, reject) =>
-      setTimeout(async () => {
-        const now = await getJson(api(`/api/jobs/${jobId}`), AUTH);
-        reject(new Error(`no result event within 60 s; the job: ${JSON.stringify(now.body)}`));
-      }, 60_000).unref(),
-    );
-    const events = await Promise.race([stream, stalled]);
+    let timer: NodeJS.Timeout | undefined;
+    const stalled = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => {
+        getJson(api(`/api/jobs/${jobId}`), AUTH).then(
+          (now) =>
+            reject(new Error(`no result event within 60 s; the job: ${JSON.stringify(now.body)}`)),
+          reject,
+        );
+      }, 60_000);
+    });
+    const events = await Promise.race([stream, stalled]).finally(() => clearTimeout(timer));
     expect(events[0]).toMatchObject({ event: "progress", data: { status: "running" } });
     expect(events.at(-1)).toMatchObject({
       event: "result",
