@@ -2,12 +2,11 @@ import { readHead } from "./github/branch-head.ts";
 import { type CommittedFiles, commitOnBranch } from "./github/git-data-commit.ts";
 import { statusOf, toStoreError } from "./github/github-error.ts";
 import {
-  createGitHubClient,
   DEFAULT_DELAY_UNIT_MS,
   DEFAULT_RETRIES,
   type GitHubRetryOptions,
 } from "./github/octokit-client.ts";
-import { errorContext, type GitHubRepoContext } from "./github/repo-context.ts";
+import { errorContext, type GitHubRepoContext, repoContext } from "./github/repo-context.ts";
 import { contentAt, ideaFoldersIn, textAt } from "./github/snapshot-reads.ts";
 import { githubWebUrl } from "./github/web-url.ts";
 import { createProcessIdeaLocks, type IdeaLock, type IdeaLockOptions } from "./idea-lock.ts";
@@ -56,19 +55,7 @@ export class GitHubStore implements ResearchStore {
     this.#htmlUrl = (options.htmlUrl ?? githubWebUrl(options.baseUrl)).replace(/\/+$/, "");
     this.#attempts = options.commitAttempts ?? 4;
     this.#retry = options.retry ?? {};
-    this.#ctx = {
-      owner: options.owner,
-      repo: options.repo,
-      secrets: [options.token],
-      octokit: createGitHubClient({
-        token: options.token,
-        ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }),
-        ...(options.requestTimeoutMs === undefined
-          ? {}
-          : { requestTimeoutMs: options.requestTimeoutMs }),
-        ...options.retry,
-      }),
-    };
+    this.#ctx = repoContext(options);
     this.description = `github ${options.owner}/${options.repo}@${this.#branch}`;
   }
 

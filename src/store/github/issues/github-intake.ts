@@ -1,11 +1,10 @@
 import { GitHubSetupFiles } from "../github-setup-files.ts";
 import {
-  createGitHubClient,
   DEFAULT_DELAY_UNIT_MS,
   DEFAULT_RETRIES,
   type GitHubRetryOptions,
 } from "../octokit-client.ts";
-import type { GitHubRepoContext } from "../repo-context.ts";
+import { repoContext } from "../repo-context.ts";
 import { githubWebUrl } from "../web-url.ts";
 import { GitHubIssues } from "./github-issues.ts";
 
@@ -31,19 +30,7 @@ export interface GitHubIntake {
 export function createGitHubIntake(options: GitHubIntakeOptions): GitHubIntake {
   const branch = options.branch ?? "main";
   const htmlUrl = (options.htmlUrl ?? githubWebUrl(options.baseUrl)).replace(/\/+$/, "");
-  const ctx: GitHubRepoContext = {
-    owner: options.owner,
-    repo: options.repo,
-    secrets: [options.token],
-    octokit: createGitHubClient({
-      token: options.token,
-      ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }),
-      ...(options.requestTimeoutMs === undefined
-        ? {}
-        : { requestTimeoutMs: options.requestTimeoutMs }),
-      ...options.retry,
-    }),
-  };
+  const ctx = repoContext(options);
   const encode = (path: string) => path.split("/").map(encodeURIComponent).join("/");
   const fileUrl = (repoPath: string) =>
     `${htmlUrl}/${options.owner}/${options.repo}/blob/${encode(branch)}/${encode(repoPath)}`;
