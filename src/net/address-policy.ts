@@ -44,15 +44,44 @@ for (const [network, prefix] of [
   blocked.addSubnet(network, prefix, "ipv6");
 }
 
+/**
+ * Addresses no outbound request may reach, whatever the operator allows: link-local (where every
+ * major cloud answers its instance-metadata service, credentials included) and the metadata
+ * services that live elsewhere: Alibaba's 100.100.100.200, Azure's wire server 168.63.129.16
+ * (a public address reachable only from inside Azure) and AWS's IPv6 fd00:ec2::254.
+ */
+const never = new BlockList();
+never.addSubnet("169.254.0.0", 16, "ipv4");
+never.addAddress("100.100.100.200", "ipv4");
+never.addAddress("168.63.129.16", "ipv4");
+never.addSubnet("fe80::", 10, "ipv6");
+never.addAddress("fd00:ec2::254", "ipv6");
+
 /** True only for an IP address outside every range above; anything unparsable is not public. */
 export function isPublicAddress(address: string): boolean {
-  if (isIPv4(address)) return !blocked.check(address, "ipv4");
-  if (!isIPv6(address)) return false;
+  return !matches(blocked, address, true);
+}
+
+/**
+ * Link-local and cloud metadata addresses (see `never`): refused even when private targets are
+ * allowed. Anything unparsable counts as one of them.
+ */
+export function isMetadataOrLinkLocal(address: string): boolean {
+  return matches(never, address, true);
+}
+
+/**
+ * Whether the address is in `list`, an IPv4 address embedded in IPv6 (mapped, NAT64, 6to4)
+ * judged as itself. `unparsable` is the answer for text that is not an IP address.
+ */
+export function matches(list: BlockList, address: string, unparsable: boolean): boolean {
+  if (isIPv4(address)) return list.check(address, "ipv4");
+  if (!isIPv6(address)) return unparsable;
   const words = ipv6Words(address);
-  if (!words) return false;
+  if (!words) return unparsable;
   const embedded = embeddedIPv4(words);
-  if (embedded !== undefined) return isPublicAddress(embedded);
-  return !blocked.check(address, "ipv6");
+  if (embedded !== undefined) return matches(list, embedded, unparsable);
+  return list.check(address.replace(/%.*$/, ""), "ipv6");
 }
 
 /** NAT64 (64:ff9b::/96) and 6to4 (2002::/16) carry an IPv4 address that decides the target. */

@@ -65,7 +65,7 @@ describe("fetchPublic", () => {
   });
 
   it.each([
-    ["http://169.254.169.254/latest/meta-data/", "private_address"],
+    ["http://169.254.169.254/latest/meta-data/", "metadata_address"],
     ["http://[::1]/", "private_address"],
     ["file:///etc/passwd", "bad_redirect"],
   ])("refuses a redirect to %s before connecting", async (location, kind) => {

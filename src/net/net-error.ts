@@ -3,6 +3,7 @@ export type NetErrorKind =
   | "unsupported_scheme"
   | "credentials_in_url"
   | "private_address"
+  | "metadata_address"
   | "dns_failure"
   | "too_many_redirects"
   | "bad_redirect"

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { HostLookup } from "./host-lookup.ts";
 import { NetError } from "./net-error.ts";
+import { parsePrivateAllowList } from "./private-allow-list.ts";
 import { checkPublicTarget, parseHttpUrl } from "./public-target.ts";
 
 /** A DNS stand-in: each name answers the listed addresses; unknown names fail to resolve. */
@@ -52,12 +53,10 @@ describe("checkPublicTarget", () => {
   it.each([
     "http://127.0.0.1/",
     "http://[::1]/",
-    "http://169.254.169.254/latest/meta-data/",
     "http://10.0.0.8/",
     "http://2130706433/",
     "http://0x7f.0.0.1/",
     "http://[::ffff:127.0.0.1]/",
-    "http://[::ffff:a9fe:a9fe]/",
   ])("refuses the address literal %s without a lookup", async (url) => {
     const lookup = dns({});
     expect((await refusal(url, lookup)).kind).toBe("private_address");
@@ -69,9 +68,7 @@ describe("checkPublicTarget", () => {
       "https://innocent.example/a?token=s3cret",
       dns({ "innocent.example": ["127.0.0.1"] }),
     );
-    expect(error.message).toBe(
-      "innocent.example is or resolves to a private, loopback or link-local address",
-    );
+    expect(error.message).toBe("innocent.example is or resolves to a private or loopback address");
   });
 
   it("refuses a name when ANY of its addresses is private", async () => {
@@ -96,6 +93,50 @@ describe("checkPublicTarget", () => {
     const lookup = dns({ intranet: ["10.0.0.5"] });
     const target = await checkPublicTarget("http://intranet/", { lookup, allowPrivate: true });
     expect(target.addresses).toEqual([{ address: "10.0.0.5", family: 4 }]);
+  });
+
+  it.each([
+    ["http://169.254.169.254/latest/meta-data/", {}],
+    ["http://[::ffff:a9fe:a9fe]/", {}],
+    ["http://[fe80::1]/", {}],
+    ["http://[fd00:ec2::254]/", {}],
+    ["http://100.100.100.200/latest/meta-data/", {}],
+    ["http://168.63.129.16/machine", {}],
+    ["http://metadata.google.internal/computeMetadata/v1/", {}],
+    ["http://cloud.example/", { "cloud.example": ["169.254.169.254"] }],
+    ["http://mixed.example/", { "mixed.example": ["93.184.216.34", "64:ff9b::a9fe:a9fe"] }],
+  ])(
+    "refuses the metadata or link-local target %s even with private targets allowed",
+    async (url, table) => {
+      const lookup = dns(table);
+      for (const allowPrivate of [
+        true,
+        parsePrivateAllowList("169.254.0.0/16,fe80::/10,0.0.0.0/0,::/0,metadata.google.internal"),
+      ]) {
+        const error = await checkPublicTarget(url, { lookup, allowPrivate }).catch((e) => e);
+        expect(error).toBeInstanceOf(NetError);
+        expect(error.kind).toBe("metadata_address");
+      }
+    },
+  );
+
+  it("allows only the listed private hosts and networks", async () => {
+    const lookup = dns({ wiki: ["10.0.0.5"], intranet: ["10.9.0.5"], lab: ["192.168.7.7"] });
+    const allowPrivate = parsePrivateAllowList(" wiki , 192.168.0.0/16,fd12::/16");
+    const check = (url: string) => checkPublicTarget(url, { lookup, allowPrivate });
+    expect((await check("http://wiki/")).addresses).toEqual([{ address: "10.0.0.5", family: 4 }]);
+    expect((await check("http://lab/x")).addresses).toEqual([
+      { address: "192.168.7.7", family: 4 },
+    ]);
+    expect((await check("http://[fd12::9]/")).addresses).toHaveLength(1);
+    expect((await check("http://intranet/").catch((e) => e)).kind).toBe("private_address");
+    expect((await check("http://127.0.0.1/").catch((e) => e)).kind).toBe("private_address");
+  });
+
+  it("names the entry of a private allow-list that is not a host or network", () => {
+    expect(() => parsePrivateAllowList("10.0.0.0/33")).toThrow('"10.0.0.0/33" is not a host name');
+    expect(() => parsePrivateAllowList("wiki,http://x")).toThrow('"http://x" is not a host name');
+    expect(() => parsePrivateAllowList(" , ")).toThrow("lists no host or network");
   });
 
   it("takes a single-address answer (dns.lookup's default shape) as a list of one", async () => {

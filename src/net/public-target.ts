@@ -1,7 +1,21 @@
 import { isIP } from "node:net";
-import { isPublicAddress } from "./address-policy.ts";
+import { isMetadataOrLinkLocal, isPublicAddress } from "./address-policy.ts";
 import type { HostLookup, ResolvedAddress } from "./host-lookup.ts";
 import { NetError } from "./net-error.ts";
+import { isListedPrivate, type PrivateAllowList } from "./private-allow-list.ts";
+
+/**
+ * Names that reach a cloud's instance-metadata service from inside it, refused by name as well
+ * as by address (a resolver inside the cloud may answer them with anything).
+ */
+const METADATA_HOSTS = new Set([
+  "metadata",
+  "metadata.google.internal",
+  "metadata.goog",
+  "instance-data",
+  "instance-data.ec2.internal",
+  "metadata.azure.com",
+]);
 
 export interface CheckedTarget {
   url: URL;
@@ -11,8 +25,11 @@ export interface CheckedTarget {
 
 export interface TargetPolicy {
   lookup: HostLookup;
-  /** Allow private, loopback and link-local addresses (an operator's choice, never the model's). */
-  allowPrivate: boolean;
+  /**
+   * Private and loopback targets an operator allows (never the model): true for every one, or a
+   * list of hosts and networks. Link-local and cloud metadata addresses are refused either way.
+   */
+  allowPrivate: boolean | PrivateAllowList;
   /** Which addresses count as public (default isPublicAddress); tests and operators may narrow it. */
   isPublic?: (address: string) => boolean;
 }
@@ -52,14 +69,20 @@ export async function checkPublicTarget(
 ): Promise<CheckedTarget> {
   const url = typeof target === "string" ? parseHttpUrl(target) : parseHttpUrl(target.href);
   const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
+  if (METADATA_HOSTS.has(host.replace(/\.$/, ""))) throw metadataRefused(url);
   const family = isIP(host);
   const addresses = family ? [{ address: host, family }] : await resolve(host, policy.lookup);
   if (addresses.length === 0) throw new NetError("dns_failure", `${url.hostname} has no address`);
+  if (addresses.some((a) => isMetadataOrLinkLocal(a.address))) throw metadataRefused(url);
   const isPublic = policy.isPublic ?? isPublicAddress;
-  if (!policy.allowPrivate && !addresses.every((a) => isPublic(a.address))) {
+  const allowed = (address: string) =>
+    isPublic(address) ||
+    policy.allowPrivate === true ||
+    (policy.allowPrivate !== false && isListedPrivate(policy.allowPrivate, host, address));
+  if (!addresses.every((a) => allowed(a.address))) {
     throw new NetError(
       "private_address",
-      `${url.hostname} is or resolves to a private, loopback or link-local address`,
+      `${url.hostname} is or resolves to a private or loopback address`,
     );
   }
   return { url, addresses };
@@ -80,4 +103,11 @@ async function resolve(host: string, lookup: HostLookup): Promise<ResolvedAddres
     const family = typeof address === "string" ? isIP(address) : 0;
     return family ? [{ address: address as string, family }] : [];
   });
+}
+
+function metadataRefused(url: URL): NetError {
+  return new NetError(
+    "metadata_address",
+    `${url.hostname} is a link-local or cloud metadata address, which is never fetched`,
+  );
 }
