@@ -1,9 +1,10 @@
-import { readdir, readFile, realpath } from "node:fs/promises";
+import { lstat, readdir, readFile, realpath } from "node:fs/promises";
 import path from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createSandboxTree,
+  HARD_LINK_TO_ENV,
   LINK_NAMES,
   type SandboxTree,
   SECRET_PATHS,
@@ -62,6 +63,7 @@ const TREE_PATHS = [
   "binary.bin",
   "latin1.txt",
   "hardlink-outside",
+  HARD_LINK_TO_ENV,
   "fifo",
   "link-inside-dir/guide.md",
   "link-inside-abs/nested/deep.md",
@@ -119,7 +121,7 @@ describe("no accepted path ever resolves outside the root", () => {
   });
   afterAll(() => tree.cleanup());
 
-  it("reads: what is returned is a regular file inside the root, never a secret", async () => {
+  it("reads: what is returned is a regular file inside the root, never a secret nor a hard link", async () => {
     const root = openSandboxRoot(tree.root);
     const outsideBefore = await tree.snapshotOutside();
     let read = 0;
@@ -137,7 +139,10 @@ describe("no accepted path ever resolves outside the root", () => {
         expect(segments).toBeDefined();
         expect(segments!.some(isSecretName)).toBe(false);
         expect(rel.split("/").some(isSecretName)).toBe(false);
-        expect(bytes.equals(await readFile(path.join(root.realPath, ...segments!)))).toBe(true);
+        const file = path.join(root.realPath, ...segments!);
+        expect(bytes.equals(await readFile(file))).toBe(true);
+        // A file with another name may share its content with one outside or with a secret.
+        expect((await lstat(file)).nlink).toBe(1);
         read++;
       }),
       { numRuns: 400 },

@@ -1,5 +1,6 @@
 import { lstat, readdir } from "node:fs/promises";
 import { type EntryKind, entryKind } from "./entry-kind.ts";
+import { isHardLinked } from "./hard-links.ts";
 import { openDirectory } from "./open-directory.ts";
 import { enforcePolicy } from "./path-policy.ts";
 import { parseRelativePath } from "./relative-path.ts";
@@ -17,6 +18,11 @@ export interface DirectoryEntry {
   kind: EntryKind;
   /** lstat size in bytes (content length for files). */
   size: number;
+  /**
+   * A file with more than one hard link: `readRegularFileInside` refuses it (its content may be
+   * a file outside the root), so callers can say so instead of offering it.
+   */
+  hardLinked: boolean;
 }
 
 export interface DirectoryListing {
@@ -65,7 +71,13 @@ export async function listDirectoryInside(
     for (const name of listable.slice(0, maxEntries)) {
       try {
         const stats = await lstat(directory.child(name));
-        entries.push({ name, path: prefix + name, kind: entryKind(stats), size: stats.size });
+        entries.push({
+          name,
+          path: prefix + name,
+          kind: entryKind(stats),
+          size: stats.size,
+          hardLinked: isHardLinked(stats),
+        });
       } catch {
         // Removed since readdir: listing what is there now is the honest answer.
       }

@@ -1,8 +1,9 @@
-import { chmod, writeFile } from "node:fs/promises";
+import { chmod, link, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createSandboxTree,
+  HARD_LINK_TO_ENV,
   OUTSIDE_SECRET,
   type SandboxTree,
   SECRET_PATHS,
@@ -101,6 +102,28 @@ describe.each([
     expect(throughFile.message).toBe(
       '"hello.txt/x" cannot be reached: one of its folders is a file',
     );
+  });
+
+  it.each([
+    ["a hard link to a file outside the root", "hardlink-outside"],
+    ["a hard link to .env under an innocent name", HARD_LINK_TO_ENV],
+  ])("refuses %s, saying why", async (_, rel) => {
+    const error = await failure(root, rel);
+    expect(error.code).toBe("hard_linked");
+    expect(error.message).toBe(
+      `Access denied: ${JSON.stringify(rel)} has more than one hard link and is refused, so that nothing outside the allowed folder can be read through it`,
+    );
+    expect(error.message).not.toContain("SECRET=1");
+  });
+
+  it("reads a file again once its other hard link is gone", async () => {
+    const file = path.join(tree.root, "once-linked.txt");
+    const other = path.join(tree.base, "outside", "once-linked-elsewhere.txt");
+    await writeFile(file, "mine\n");
+    await link(file, other);
+    expect((await failure(root, "once-linked.txt")).code).toBe("hard_linked");
+    await unlink(other);
+    expect(await read("once-linked.txt")).toBe("mine\n");
   });
 
   it("refuses a FIFO without blocking on it", async () => {

@@ -2,6 +2,7 @@ import { constants } from "node:fs";
 import { type FileHandle, lstat, open } from "node:fs/promises";
 import { type EntryKind, entryKind } from "./entry-kind.ts";
 import { errnoCode } from "./errno.ts";
+import { isHardLinked } from "./hard-links.ts";
 import { enforcePolicy } from "./path-policy.ts";
 import { parseRelativePath } from "./relative-path.ts";
 import { resolveInside } from "./resolve-inside.ts";
@@ -26,14 +27,15 @@ export interface ReadInsideOptions {
  * Reads the regular file at `rel` (a path relative to the root, see `parseRelativePath`).
  *
  * Guarantees: no byte outside the root is read — not through links to files or folders, link
- * chains, `..`, absolute paths, `/proc` links, prefix siblings, nor a file swapped for a link
- * between the check and the open (the opened handle itself is verified). Secret names
- * (`.env*`, `.git`, `*.pem`, `id_*`, ...) are refused case-insensitively, both as given and as
- * resolved. FIFOs, sockets and devices are refused without blocking. At most `maxBytes` are
- * read even if the file grows meanwhile.
+ * chains, hard links, `..`, absolute paths, `/proc` links, prefix siblings, nor a file swapped
+ * for a link between the check and the open (the opened handle itself is verified). Secret
+ * names (`.env*`, `.git`, `*.pem`, `id_*`, ...) are refused case-insensitively, both as given
+ * and as resolved; a file with more than one hard link is refused whatever its name (see
+ * `isHardLinked`). FIFOs, sockets and devices are refused without blocking. At most `maxBytes`
+ * are read even if the file grows meanwhile.
  *
  * Throws a `SandboxError`: invalid_path, denied, outside_root, not_found (only for ENOENT),
- * is_directory, not_regular_file, too_large, unreadable.
+ * is_directory, not_regular_file, hard_linked, too_large, unreadable.
  */
 export async function readRegularFileInside(
   root: SandboxRoot,
@@ -71,6 +73,7 @@ export async function readRegularFileInside(
     const { stats } = await verifyOpened(root, handle, resolved.real, rel, "read");
     if (stats.isDirectory()) throw sandboxErrors.isDirectory(rel);
     if (!stats.isFile()) throw sandboxErrors.notRegularFile(rel);
+    if (isHardLinked(stats)) throw sandboxErrors.hardLinked(rel);
     if (stats.size > options.maxBytes) {
       throw sandboxErrors.fileTooLarge(rel, stats.size, options.maxBytes);
     }

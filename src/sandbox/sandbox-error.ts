@@ -18,6 +18,8 @@ export type SandboxErrorCode =
   | "not_directory"
   /** The path is a FIFO, socket or device; only regular files are read. */
   | "not_regular_file"
+  /** A regular file with more than one hard link: its content may be a file outside the root. */
+  | "hard_linked"
   /** The file or the content to write is over the size cap. */
   | "too_large"
   /** Any other failure to read: permissions, I/O errors. */
@@ -98,6 +100,12 @@ export const sandboxErrors = {
       "not_regular_file",
       rel,
       `${quotePath(rel)} is not a regular file (FIFO, socket or device); only regular files can be read`,
+    ),
+  hardLinked: (rel: string) =>
+    new SandboxError(
+      "hard_linked",
+      rel,
+      `Access denied: ${quotePath(rel)} has more than one hard link and is refused, so that nothing outside the allowed folder can be read through it`,
     ),
   fileTooLarge: (rel: string, size: number, max: number) =>
     new SandboxError(

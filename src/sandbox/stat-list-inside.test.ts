@@ -63,15 +63,22 @@ describe("statInside", () => {
 });
 
 describe("listDirectoryInside", () => {
+  const any = expect.any(Number);
   it("lists a folder sorted, with kinds and sizes, links unfollowed", async () => {
     const { entries, truncated } = await listDirectoryInside(root, "docs");
     expect(truncated).toBe(false);
     expect(entries).toEqual([
-      { name: "guide.md", path: "docs/guide.md", kind: "file", size: expect.any(Number) },
-      { name: "nested", path: "docs/nested", kind: "directory", size: expect.any(Number) },
-      { name: "out-link", path: "docs/out-link", kind: "symlink", size: expect.any(Number) },
-      { name: "up-link", path: "docs/up-link", kind: "symlink", size: expect.any(Number) },
+      { name: "guide.md", path: "docs/guide.md", kind: "file", size: any, hardLinked: false },
+      { name: "nested", path: "docs/nested", kind: "directory", size: any, hardLinked: false },
+      { name: "out-link", path: "docs/out-link", kind: "symlink", size: any, hardLinked: false },
+      { name: "up-link", path: "docs/up-link", kind: "symlink", size: any, hardLinked: false },
     ]);
+  });
+
+  it("marks the files with more than one hard link, which reads refuse", async () => {
+    const { entries } = await listDirectoryInside(root, "");
+    const marked = entries.filter((e) => e.hardLinked).map((e) => e.name);
+    expect(marked).toEqual(["hardlink-outside", "notes.txt"]);
   });
 
   it("lists the root and leaves secrets out of it", async () => {

@@ -3,6 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createSandboxTree,
+  HARD_LINK_TO_ENV,
   OUTSIDE_SECRET,
   type SandboxTree,
 } from "../../test/fixtures/sandbox-tree.ts";
@@ -71,6 +72,18 @@ describe("file_read through generateText", () => {
       'FileReadError: "over-cap.txt" is too large: 262145 bytes (the limit is 262144 bytes)',
     );
     expect(logs[0]).toMatchObject({ ok: false, errorType: "too_large", path: "over-cap.txt" });
+  });
+
+  it.each([
+    ["a file outside the codebase", "hardlink-outside"],
+    ["the codebase's .env, under an innocent name", HARD_LINK_TO_ENV],
+  ])("refuses a hard link to %s and tells the model why", async (_, path) => {
+    const { text, logs } = await errorFor({ path });
+    expect(text).toBe(
+      `FileReadError: Access denied: "${path}" has more than one hard link and is refused, so that nothing outside the allowed folder can be read through it`,
+    );
+    expect(text).not.toContain("SECRET=1");
+    expect(logs[0]).toMatchObject({ ok: false, errorType: "hard_linked", path });
   });
 
   it("honours a configured cap", async () => {

@@ -52,6 +52,36 @@ describe("list_files", () => {
     ]);
   });
 
+  it("shows a file with more than one hard link as such, without its size", async () => {
+    const linked = await makeTempTree({
+      files: { ".env": "TOKEN=hard-linked-secret\n", "app.ts": "x\n" },
+      hardLinks: { "notes.txt": ".env", "copy.txt": "../outside/secret.txt" },
+    });
+    try {
+      const tool = { list_files: createListFilesTool({ root: linked.dir, onToolCall: () => {} }) };
+      const { part, modelSaw } = await driveTool(tool, "list_files", {});
+      expect(modelSaw).toBe(
+        [
+          "Entries in the codebase root:",
+          "app.ts (2 bytes)",
+          "copy.txt (more than one hard link, not readable)",
+          "notes.txt (more than one hard link, not readable)",
+        ].join("\n"),
+      );
+      expect(part.type === "tool-result" && part.output).toMatchObject({
+        entries: [
+          { path: "app.ts", kind: "file", size: 2 },
+          { path: "copy.txt", kind: "file", hardLinked: true },
+          { path: "notes.txt", kind: "file", hardLinked: true },
+        ],
+      });
+      const entries = part.type === "tool-result" ? (part.output as { entries: object[] }) : null;
+      for (const entry of entries?.entries.slice(1) ?? []) expect(entry).not.toHaveProperty("size");
+    } finally {
+      await linked.cleanup();
+    }
+  });
+
   it("walks a few levels deep but leaves dependency folders closed", async () => {
     const { modelSaw } = await driveTool(listFiles(), "list_files", { path: ".", depth: 3 });
     expect(modelSaw).toContain("node_modules/ (not expanded)");

@@ -32,6 +32,8 @@ export interface ListedEntry {
   size?: number;
   /** A folder the walk listed but did not enter (dependencies, dot-folders). */
   notExpanded?: true;
+  /** A file with more than one hard link: file_read refuses it, and its size is not shown. */
+  hardLinked?: true;
 }
 
 export interface ListFilesOutput {
@@ -52,7 +54,8 @@ export interface ListFilesToolOptions {
 
 /**
  * list_files: the entries of a folder under the root, optionally a few levels deep. Links are
- * shown as links and never followed; secret names (.env, .git, keys) are never listed.
+ * shown as links and never followed; files with more than one hard link are shown as such,
+ * without a size; secret names (.env, .git, keys) are never listed.
  */
 export function createListFilesTool(options: ListFilesToolOptions) {
   const maxEntries = options.maxEntries ?? 300;
@@ -95,6 +98,11 @@ export function createListFilesTool(options: ListFilesToolOptions) {
 }
 
 function listed(entry: WalkEntry, maxDepth: number): ListedEntry {
+  // Shown rather than hidden, so the model knows the name exists and why it cannot read it; its
+  // size would be the size of whatever file it shares its content with, possibly outside.
+  if (entry.kind === "file" && entry.hardLinked) {
+    return { path: entry.path, kind: entry.kind, hardLinked: true };
+  }
   if (entry.kind === "file") return { path: entry.path, kind: entry.kind, size: entry.size };
   const skipped =
     entry.kind === "directory" && entry.depth < maxDepth && !isEnteredOnWalk(entry.name);
@@ -118,7 +126,9 @@ function formatEntry(entry: ListedEntry): string {
     case "directory":
       return `${entry.path}/${entry.notExpanded ? " (not expanded)" : ""}`;
     case "file":
-      return `${entry.path} (${entry.size ?? 0} bytes)`;
+      return entry.hardLinked
+        ? `${entry.path} (more than one hard link, not readable)`
+        : `${entry.path} (${entry.size ?? 0} bytes)`;
     case "symlink":
       return `${entry.path} (link, not followed)`;
     default:

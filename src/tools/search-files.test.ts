@@ -67,6 +67,38 @@ describe("search_files", () => {
     );
   });
 
+  it("skips files with more than one hard link and says how many", async () => {
+    const linked = await makeTempTree({
+      files: { ".env": "TOKEN=hard-linked-secret\n", "app.ts": "const TOKEN = read();\n" },
+      hardLinks: { "notes.txt": ".env", "src/copy.txt": "../outside/secret.txt" },
+    });
+    try {
+      const tool = {
+        search_files: createSearchFilesTool({ root: linked.dir, onToolCall: () => {} }),
+      };
+      const token = await driveTool(tool, "search_files", { text: "TOKEN" });
+      expect(token.modelSaw).toBe(
+        [
+          "app.ts:1: const TOKEN = read();",
+          "(2 files with more than one hard link not searched: such files are refused, so that nothing outside the codebase can be read through them)",
+        ].join("\n"),
+      );
+      expect(token.part.type === "tool-result" && token.part.output).toMatchObject({
+        filesSearched: 1,
+        hardLinksSkipped: 2,
+      });
+      const outside = await driveTool(tool, "search_files", { text: "OUTSIDE-SECRET" });
+      expect(outside.modelSaw).toBe(
+        [
+          'No matches for "OUTSIDE-SECRET" in the codebase (1 text files searched).',
+          "(2 files with more than one hard link not searched: such files are refused, so that nothing outside the codebase can be read through them)",
+        ].join("\n"),
+      );
+    } finally {
+      await linked.cleanup();
+    }
+  });
+
   it("matches case exactly when asked, within a folder", async () => {
     const { modelSaw } = await driveTool(searchFiles(), "search_files", {
       text: "EXPORTCSV",

@@ -34,6 +34,8 @@ export interface SearchFilesOutput {
   path: string;
   matches: LineMatch[];
   filesSearched: number;
+  /** Files left out because they have more than one hard link (file_read refuses them too). */
+  hardLinksSkipped: number;
   /** The search stopped early (too many matches or files); narrow the folder or the text. */
   truncated: boolean;
 }
@@ -82,6 +84,7 @@ export function createSearchFilesTool(options: SearchFilesToolOptions) {
         });
       const matches: LineMatch[] = [];
       let filesSearched = 0;
+      let hardLinksSkipped = 0;
       let truncated = false;
       try {
         const walk = walkFolder(root, path, { maxDepth: 64, maxEntries: maxFiles * 4 });
@@ -93,6 +96,12 @@ export function createSearchFilesTool(options: SearchFilesToolOptions) {
           abortSignal?.throwIfAborted();
           const entry = next.value;
           if (entry.kind !== "file" || entry.size > maxFileBytes) continue;
+          // Not even opened: the read would be refused, and counting it tells the model why a
+          // file it can see in list_files never shows up here.
+          if (entry.hardLinked) {
+            hardLinksSkipped += 1;
+            continue;
+          }
           if (filesSearched >= maxFiles) {
             truncated = true;
             break;
@@ -114,7 +123,7 @@ export function createSearchFilesTool(options: SearchFilesToolOptions) {
           }
         }
         log(true, { resultCount: matches.length });
-        return { text, path, matches, filesSearched, truncated };
+        return { text, path, matches, filesSearched, hardLinksSkipped, truncated };
       } catch (error) {
         log(false, { errorType: isSandboxError(error) ? error.code : "unexpected" });
         throw isSandboxError(error) ? error : new Error(`search_files could not search "${path}"`);
@@ -126,11 +135,20 @@ export function createSearchFilesTool(options: SearchFilesToolOptions) {
 
 export function formatSearch(output: SearchFilesOutput): string {
   const where = output.path === "" ? "the codebase" : `${output.path}/`;
+  const skipped = skippedNote(output.hardLinksSkipped);
   if (output.matches.length === 0) {
-    return `No matches for "${output.text}" in ${where} (${output.filesSearched} text files searched).`;
+    const none = `No matches for "${output.text}" in ${where} (${output.filesSearched} text files searched).`;
+    return skipped ? `${none}\n${skipped}` : none;
   }
   const lines = output.matches.map((m) => `${m.path}:${m.line}: ${m.text}`);
   if (output.truncated)
     lines.push("(stopped early: narrow the folder or the text to see all matches)");
+  if (skipped) lines.push(skipped);
   return lines.join("\n");
+}
+
+function skippedNote(count: number): string | undefined {
+  if (count === 0) return undefined;
+  const files = count === 1 ? "1 file" : `${count} files`;
+  return `(${files} with more than one hard link not searched: such files are refused, so that nothing outside the codebase can be read through them)`;
 }

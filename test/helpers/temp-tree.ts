@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from "node:fs/promises";
+import { link, mkdir, mkdtemp, realpath, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -7,6 +7,8 @@ export interface TreeSpec {
   files?: Record<string, string | Buffer>;
   /** Relative link path → target (absolute, or relative to the link's folder). */
   links?: Record<string, string>;
+  /** Relative hard link path → the file it names too, relative to the tree ("../outside/x"). */
+  hardLinks?: Record<string, string>;
 }
 
 export interface TempTree {
@@ -31,6 +33,10 @@ export async function makeTempTree(spec: TreeSpec): Promise<TempTree> {
   for (const [rel, target] of Object.entries(spec.links ?? {})) {
     await mkdir(path.dirname(path.join(dir, rel)), { recursive: true });
     await symlink(target, path.join(dir, rel));
+  }
+  for (const [rel, target] of Object.entries(spec.hardLinks ?? {})) {
+    await mkdir(path.dirname(path.join(dir, rel)), { recursive: true });
+    await link(path.resolve(dir, target), path.join(dir, rel));
   }
   return { dir, outside, cleanup: () => rm(base, { recursive: true, force: true }) };
 }

@@ -8,6 +8,7 @@ const STATUS: Partial<Record<SandboxErrorCode, number>> = {
   invalid_path: 400,
   denied: 403,
   outside_root: 403,
+  hard_linked: 403,
   too_large: 413,
 };
 
