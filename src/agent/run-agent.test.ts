@@ -184,7 +184,13 @@ describe("runAgent over the Anthropic Messages API", () => {
 
     const results = blocksOf(fake.requests[1]);
     expect(results.map((r) => JSON.parse(String(r.content)))).toEqual([
-      { ok: true, content: "# Dryers", bytes: 8 },
+      {
+        ok: true,
+        content: expect.stringMatching(
+          /^<untrusted-data kind="stored research" from="[^"]+">\n# Dryers\n<\/untrusted-data>\n/,
+        ),
+        bytes: 8,
+      },
       {
         ok: false,
         error_type: "file_not_found",

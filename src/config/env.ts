@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ConfigError } from "./config-error.ts";
+import { hostListSchema, splitHostList } from "./host-list.ts";
 import { zodMessage } from "./zod-message.ts";
 
 const optionalText = z
@@ -12,6 +13,18 @@ const optionalUrl = () =>
   optionalText.refine((v) => v === undefined || isHttpUrl(v), {
     message: "must be an http(s) URL",
   });
+
+/** A whole number from 1 to `max`. */
+const optionalCount = (max: number) =>
+  optionalText
+    .refine((v) => v === undefined || (/^[1-9]\d*$/.test(v) && Number(v) <= max), {
+      message: `must be a whole number from 1 to ${max}`,
+    })
+    .transform((v) => (v === undefined ? undefined : Number(v)));
+
+const optionalHostList = optionalText.pipe(
+  z.string().transform(splitHostList).pipe(hostListSchema).optional(),
+);
 
 /** Dollars per million tokens, as --price-in and --price-out take them. */
 const optionalPrice = optionalText
@@ -51,6 +64,19 @@ export const envSchema = z.object({
   GITHUB_RUN_ID: optionalText.refine((v) => v === undefined || /^\d+$/.test(v), {
     message: "must be a number",
   }),
+  /** web_fetch for every exploration this process runs: "off" removes the tool. */
+  IDEA_EXPLORER_WEB_FETCH: optionalText.refine(
+    (v) => v === undefined || v === "on" || v === "off",
+    { message: 'must be "on" or "off"' },
+  ),
+  IDEA_EXPLORER_MAX_FETCHES: optionalCount(100),
+  IDEA_EXPLORER_MAX_FETCHES_PER_STEP: optionalCount(20),
+  /** Comma-separated hosts: web_fetch reads only these (and their subdomains). */
+  IDEA_EXPLORER_FETCH_ALLOW_HOSTS: optionalHostList,
+  /** Comma-separated hosts web_fetch never reads. */
+  IDEA_EXPLORER_FETCH_DENY_HOSTS: optionalHostList,
+  /** Comma-separated private hosts and CIDR ranges web_fetch may read (parsed where it is used). */
+  IDEA_EXPLORER_PRIVATE_FETCH_HOSTS: optionalText,
   /** The model's price when no flag gives one (--price-in and --price-out win). */
   IDEA_EXPLORER_PRICE_IN: optionalPrice,
   IDEA_EXPLORER_PRICE_OUT: optionalPrice,

@@ -4,6 +4,11 @@ export const WIRE_NAMES: Readonly<Record<string, string>> = {
   collectToolStats: "collect_tool_stats",
   timeoutSeconds: "timeout_seconds",
   maxCostUsd: "max_cost_usd",
+  webFetch: "web_fetch",
+  maxFetches: "max_fetches",
+  maxFetchesPerStep: "max_fetches_per_step",
+  fetchAllowHosts: "fetch_allow_hosts",
+  fetchDenyHosts: "fetch_deny_hosts",
 };
 
 /** A body in wire names, with the request's own field names (other keys are left as they are). */

@@ -47,6 +47,22 @@ export const exploreIdeaInputSchema = z.strictObject({
     "Optional cost limit in US dollars: past it the researcher stops searching and writes " +
       "its report (needs a priced model).",
   ),
+  web_fetch: fields.webFetch.describe(
+    "false: the researcher reads no web pages beyond search results (default true, unless the " +
+      "server's operator turned web_fetch off).",
+  ),
+  max_fetches: fields.maxFetches.describe(
+    "The most web pages one research run may read, 1 to 100 (default 20; the operator's cap wins when lower).",
+  ),
+  max_fetches_per_step: fields.maxFetchesPerStep.describe(
+    "The most web pages one model step may read, 1 to 20 (default 5).",
+  ),
+  fetch_allow_hosts: fields.fetchAllowHosts.describe(
+    'Only these hosts (and their subdomains) may be read, e.g. ["example.com"]; the operator\'s list applies too.',
+  ),
+  fetch_deny_hosts: fields.fetchDenyHosts.describe(
+    "Hosts (and their subdomains) never read, on top of the operator's.",
+  ),
   timeout_seconds: fields.timeoutSeconds.describe(
     "The whole run's time limit in seconds, 10 to 86400 (default 600). A slow local model " +
       "can need more.",

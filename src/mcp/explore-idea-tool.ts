@@ -8,6 +8,7 @@ import {
   searchBackendFor,
   withPreflightWarnings,
 } from "../research/explore/explore-preflight.ts";
+import type { ExploreTooling } from "../research/explore/explore-tools.ts";
 import type { ExploreResult } from "../research/explore/explore-workflow.ts";
 import type { SearchBackend } from "../search/resolve-search-backend.ts";
 import type { ResearchStore } from "../store/research-store.ts";
@@ -32,6 +33,8 @@ export interface ExploreIdeaDeps {
   resolveModel(): ResolvedModel;
   /** The configured web search backend (probed before each exploration that would use it). */
   searchBackend?: SearchBackend | undefined;
+  /** The operator's tool settings (web_fetch's caps, host lists, off) for every exploration. */
+  tooling?: ExploreTooling | undefined;
   /** stderr: progress lines and the one-JSON-line-per-tool-call log. */
   log: LogSink;
   progress(write: (line: string) => void): ExploreProgress;
@@ -92,6 +95,7 @@ export function registerExploreIdea(server: McpServer, deps: ExploreIdeaDeps): v
             store: deps.store,
             model,
             search: searchBackendFor(model, deps.searchBackend)?.search,
+            tooling: deps.tooling,
             logSink: deps.log,
             onToolCall: progress.toolCall,
             onStep: progress.step,

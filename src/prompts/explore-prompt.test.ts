@@ -160,7 +160,9 @@ describe("buildExplorePrompt", () => {
     );
     expect(user).toContain("## Previous research (2026-01-02-dog-treats/research.md)");
     expect(user).toContain("This run CONTINUES it");
-    expect(user).toContain("<previous_research>\n# Old");
+    expect(user).toContain(
+      '<untrusted-data kind="stored research" from="2026-01-02-dog-treats/research.md">\n# Old',
+    );
     expect(user).not.toContain("TAIL");
     expect(user).toContain("[... cut here");
   });

@@ -2,6 +2,7 @@ import type { RunCost } from "../models/pricing.ts";
 import type { ToolCallLog } from "../tools/tool-call-log.ts";
 import type { CitationStats } from "./citations/citation-stats.ts";
 import type { DeepRecord } from "./explore/deep/deep-outcome.ts";
+import type { WebFetchSummary } from "./explore/web-fetch-summary.ts";
 import type { Source } from "./source-links.ts";
 
 /** One run of the agent on an idea, as exploration-log.json records it. */
@@ -38,6 +39,8 @@ export interface ExplorationLogEntry {
   searches: { query: string; resultCount?: number; ok: boolean }[];
   /** The web searches that failed and why; absent when none did. */
   searchFailures?: { query: string; errorType: string; error?: string }[];
+  /** web_fetch's pages read and refusals by rule (see FetchProvenance); absent without calls. */
+  webFetch?: WebFetchSummary;
   sources: Source[];
   /** How this run's report cites its sources (an update: its own section). */
   citations: CitationStats;

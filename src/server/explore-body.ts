@@ -42,6 +42,11 @@ const bodyShape = {
   collect_tool_stats: request.collectToolStats,
   timeout_seconds: request.timeoutSeconds,
   max_cost_usd: request.maxCostUsd,
+  web_fetch: request.webFetch,
+  max_fetches: request.maxFetches,
+  max_fetches_per_step: request.maxFetchesPerStep,
+  fetch_allow_hosts: request.fetchAllowHosts,
+  fetch_deny_hosts: request.fetchDenyHosts,
 };
 
 /** The body's fields, named in the answer to an unknown one. */

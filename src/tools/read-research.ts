@@ -3,6 +3,7 @@ import { z } from "zod";
 import { MAX_RESEARCH_PATH_LENGTH } from "./research-path.ts";
 import { type LogSink, logToolCall, type OnToolCall, type ToolCallLog } from "./tool-call-log.ts";
 import type { ReadResearchResult, ToolExecutor } from "./tool-executor.ts";
+import { fenceUntrusted } from "./untrusted-text.ts";
 
 export const READ_RESEARCH_TOOL_NAME = "read_research";
 
@@ -58,5 +59,16 @@ export function createReadResearchTool(
       options.onToolCall?.(entry);
       return result;
     },
+    // Still the structured result, as the contract says; only its content, stored research that
+    // quotes the pages it was built from, reaches the model inside the fence for untrusted text.
+    toModelOutput: ({ input, output }) => ({
+      type: "json",
+      value: output.ok
+        ? {
+            ...output,
+            content: fenceUntrusted({ kind: "stored research", from: input.path }, output.content),
+          }
+        : output,
+    }),
   });
 }

@@ -8,6 +8,7 @@ import { IDEAS_PREFIX, validateResearchPath } from "./research-path.ts";
 import { type ResearchSummary, summarizeResearch } from "./research-summary.ts";
 import { ToolCallError } from "./tool-call-error.ts";
 import { logToolCall, type OnToolCall } from "./tool-call-log.ts";
+import { fenceUntrusted } from "./untrusted-text.ts";
 
 export const SEARCH_RESEARCH_TOOL_NAME = "search_research";
 const MAX_QUERY_CHARS = 200;
@@ -140,7 +141,12 @@ export function formatResearchResults(output: SearchResearchOutput): string {
       .filter(Boolean)
       .join("\n"),
   );
-  return `${lines.join("\n\n")}\n\nRead one with read_research and its path${scope}.`;
+  // Titles and ideas of stored research may quote the web.
+  const listing = fenceUntrusted(
+    { kind: "stored research", from: "search_research" },
+    lines.join("\n\n"),
+  );
+  return `${listing}\n\nRead one with read_research and its path${scope}.`;
 }
 
 /** The words a query is matched by; none means it cannot be searched. */

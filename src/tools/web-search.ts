@@ -9,6 +9,7 @@ import { startDeadline } from "./deadline-signal.ts";
 import { raceAbort } from "./race-abort.ts";
 import { ToolCallError } from "./tool-call-error.ts";
 import { logToolCall, type OnToolCall } from "./tool-call-log.ts";
+import { fenceUntrusted } from "./untrusted-text.ts";
 
 export const WEB_SEARCH_TOOL_NAME = "web_search";
 const MAX_QUERY_CHARS = 500;
@@ -113,13 +114,15 @@ export class WebSearchError extends ToolCallError {
 /** The model's view of a search: numbered blocks of title, snippet and URL. */
 export function formatSearchResults({ query, results }: WebSearchOutput): string {
   if (results.length === 0) return `No results found for: ${query}`;
-  return results
+  const listing = results
     .map((r, i) =>
       [`${i + 1}. ${r.title}`, r.snippet && `   ${r.snippet}`, `   URL: ${r.url}`]
         .filter(Boolean)
         .join("\n"),
     )
     .join("\n\n");
+  // Titles and snippets are written by whoever runs the page.
+  return fenceUntrusted({ kind: "web search results", from: query }, listing);
 }
 
 /** The retrieved results in a web_search tool-result's output, or [] for anything else. */

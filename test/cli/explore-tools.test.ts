@@ -159,8 +159,10 @@ describe("idea-explorer explore: web_fetch", () => {
           reply.toolUse("web_fetch", { url }),
           reply.text("# Pricing page generator\n\nMost charge 9 EUR."),
         );
+      // The user names the page, so the run has seen its URL: only the address policy refuses it.
+      const context = ["--context", `Our current pricing page is ${url}`];
       script();
-      const refused = await explore([]);
+      const refused = await explore(context);
       expect(refused.code).toBe(0);
       // Four tools are under the threshold: web_fetch is loaded from the first step.
       expect(toolNames(0)).toEqual(["read_research", "web_search", "search_research", "web_fetch"]);
@@ -168,7 +170,7 @@ describe("idea-explorer explore: web_fetch", () => {
       expect(site.requests).toHaveLength(0);
 
       script();
-      const allowed = await explore(["--allow-private-fetch", "--force"]);
+      const allowed = await explore([...context, "--allow-private-fetch", "--force"]);
       expect(allowed.code).toBe(0);
       expect(JSON.stringify(blocksOf(fake.requests[3]))).toContain("Most charge 9 EUR.");
       const written = allowed.stdout.trim();

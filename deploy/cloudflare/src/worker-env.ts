@@ -8,6 +8,7 @@ import {
   type ExploreServiceDeps,
   exploreJobWorkflow,
 } from "../../../src/research/explore/explore-service.ts";
+import { webFetchToolingFromEnv } from "../../../src/research/explore/web-fetch-tooling.ts";
 import { parseApiTokens } from "../../../src/server/bearer-auth.ts";
 import type { GitHubWebhookOptions } from "../../../src/server/github-webhook/github-webhook-route.ts";
 import { issueIntakeSetup } from "../../../src/server/issue-intake-setup.ts";
@@ -87,6 +88,7 @@ export function readWorkerConfig(bindings: WorkerEnv): WorkerConfig | { problem:
     const store = githubStoreFromEnv(env.GITHUB_REPO ?? "", env, "GITHUB_REPO", client);
     const deps: ExploreServiceDeps = {
       store,
+      tooling: { webFetch: webFetchToolingFromEnv(env) },
       resolveModel: (request, hooks) =>
         resolveCliModel({ ...(request.model ? { model: request.model } : {}) }, env, {
           ...(hooks?.onRequestRetry ? { onRequestRetry: hooks.onRequestRetry } : {}),

@@ -40,9 +40,22 @@ Options:
   --codebase DIR               let the agent read a codebase (list_files, file_read, search_files;
                                read-only, secrets such as .env and .git are never shown)
   --mcp-config FILE            add the tools of MCP servers started over stdio, from a JSON file
-                               {"mcpServers": {"name": {"command", "args", "env", "cwd"}}}
-  --allow-private-fetch        let web_fetch read private, loopback and link-local addresses
-                               (refused by default)
+                               {"mcpServers": {"name": {"command", "args", "env", "cwd",
+                               "tools", "allowWrite", "allowOpenWorld"}}}: read-only tools only
+                               unless a server opts in (--dry-run shows each tool's annotations)
+  --no-web-fetch               no web_fetch tool: the agent reads search results only
+  --max-fetches N              the most pages web_fetch reads in one run, 1-100 (default 20)
+  --max-fetches-per-step N     ...and in one model step, 1-20 (default 5)
+  --fetch-allow-hosts LIST     web_fetch reads only these hosts and their subdomains (a,b.org)
+  --fetch-deny-hosts LIST      web_fetch never reads these hosts and their subdomains
+  --allow-private-fetch        let web_fetch read private and loopback addresses (refused by
+                               default; link-local and cloud metadata addresses never)
+  --private-fetch-hosts LIST   let web_fetch read only these private hosts or CIDR ranges
+                               (wiki.internal,10.20.0.0/16)
+                               web_fetch reads only URLs this run has seen (search results,
+                               pages read, your idea, context or continued report), and once
+                               private research is in the conversation only search results'
+                               and yours
   --tool-search MODE           auto (default): above 10 tools, non-core tools are loaded only
                                once search_tools finds them; always; never (send every tool);
                                anthropic (Anthropic's native BM25 tool search; Anthropic only)
@@ -50,6 +63,9 @@ Options:
 
 Environment: ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL, GITHUB_REPO, GITHUB_TOKEN, GITHUB_BRANCH,
 GITHUB_API_URL, GITHUB_TIMEOUT_MS, SEARXNG_URL, TAVILY_API_KEY, BRAVE_API_KEY,
-OPENAI_COMPATIBLE_API_KEY, IDEA_EXPLORER_PRICE_IN, IDEA_EXPLORER_PRICE_OUT.
+OPENAI_COMPATIBLE_API_KEY, IDEA_EXPLORER_PRICE_IN, IDEA_EXPLORER_PRICE_OUT,
+IDEA_EXPLORER_WEB_FETCH (off), IDEA_EXPLORER_MAX_FETCHES, IDEA_EXPLORER_MAX_FETCHES_PER_STEP,
+IDEA_EXPLORER_FETCH_ALLOW_HOSTS, IDEA_EXPLORER_FETCH_DENY_HOSTS,
+IDEA_EXPLORER_PRIVATE_FETCH_HOSTS (where a flag and a variable both limit web_fetch, both apply).
 Exit codes: 0 done (or already explored), 1 failed, 2 bad input or configuration,
 130 stopped by Ctrl+C, 143 stopped by SIGTERM (nothing committed).`;

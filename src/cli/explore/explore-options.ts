@@ -34,7 +34,13 @@ const OPTIONS = {
   "no-wait": { type: "boolean" },
   codebase: { type: "string" },
   "mcp-config": { type: "string" },
+  "no-web-fetch": { type: "boolean" },
+  "max-fetches": { type: "string" },
+  "max-fetches-per-step": { type: "string" },
+  "fetch-allow-hosts": { type: "string" },
+  "fetch-deny-hosts": { type: "string" },
   "allow-private-fetch": { type: "boolean" },
+  "private-fetch-hosts": { type: "string" },
   "tool-search": { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const;
@@ -63,6 +69,11 @@ export function parseExploreFlags(args: string[]) {
         minSeconds: 10,
         maxSeconds: MAX_TIMEOUT_SECONDS,
       }),
+      ...(values["no-web-fetch"] ? { webFetch: false } : {}),
+      maxFetches: integerOption("max-fetches", values["max-fetches"]),
+      maxFetchesPerStep: integerOption("max-fetches-per-step", values["max-fetches-per-step"]),
+      fetchAllowHosts: listOption("fetch-allow-hosts", values["fetch-allow-hosts"]),
+      fetchDenyHosts: listOption("fetch-deny-hosts", values["fetch-deny-hosts"]),
     },
     model: {
       provider: values.provider,
@@ -80,6 +91,9 @@ export function parseExploreFlags(args: string[]) {
       codebase: pathOption("codebase", values.codebase),
       mcpConfig: pathOption("mcp-config", values["mcp-config"]),
       allowPrivateFetch: values["allow-private-fetch"] ?? false,
+      privateFetchHosts: listOption("private-fetch-hosts", values["private-fetch-hosts"])?.join(
+        ",",
+      ),
       toolSearch: toolSearchOption(values["tool-search"], values.provider),
     },
     json: values.json ?? false,
@@ -101,4 +115,15 @@ function pathOption(name: string, value: string | undefined): string | undefined
   if (value === undefined) return undefined;
   if (!value.trim()) throw new UsageError(`--${name} needs a path`);
   return value;
+}
+
+/** A comma-separated list; each entry is checked where the list is used. */
+function listOption(name: string, value: string | undefined): string[] | undefined {
+  if (value === undefined) return undefined;
+  const entries = value
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  if (entries.length === 0) throw new UsageError(`--${name} needs a comma-separated list of hosts`);
+  return entries;
 }

@@ -10,4 +10,9 @@ export const REQUEST_FLAG_NAMES: Record<string, string> = {
   tokenBudget: "--token-budget",
   timeoutSeconds: "--timeout",
   maxCostUsd: "--max-cost",
+  webFetch: "--no-web-fetch",
+  maxFetches: "--max-fetches",
+  maxFetchesPerStep: "--max-fetches-per-step",
+  fetchAllowHosts: "--fetch-allow-hosts",
+  fetchDenyHosts: "--fetch-deny-hosts",
 };

@@ -21,6 +21,7 @@ import type { ExplorePayload, ExplorePlan } from "./explore-plan.ts";
 import { fitToStore } from "./fit-report.ts";
 import type { ResearchOutcome } from "./research-outcome.ts";
 import { searchFailures } from "./run-warnings.ts";
+import { webFetchSummary } from "./web-fetch-summary.ts";
 
 type Exploring = Extract<ExplorePlan, { action: "explore" }>;
 
@@ -178,6 +179,7 @@ function logEntry(
         ...(call.resultCount !== undefined ? { resultCount: call.resultCount } : {}),
       })),
     ...(failures.length ? { searchFailures: failures } : {}),
+    ...withWebFetchSummary(outcome.toolCalls),
     sources: outcome.sources,
     citations,
     ...(removed.length ? { removedLinks: removed } : {}),
@@ -236,4 +238,9 @@ function commitMessage(payload: ExplorePayload, isUpdate: boolean): string {
 function oneLine(idea: string): string {
   const line = idea.replace(/\s+/g, " ").trim();
   return line.length > 72 ? `${line.slice(0, 69)}...` : line;
+}
+
+function withWebFetchSummary(calls: ResearchOutcome["toolCalls"]) {
+  const webFetch = webFetchSummary(calls);
+  return webFetch ? { webFetch } : {};
 }

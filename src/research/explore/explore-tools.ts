@@ -21,19 +21,26 @@ import {
 } from "../../tools/search-research.ts";
 import type { OnToolCall } from "../../tools/tool-call-log.ts";
 import { createToolExecutor } from "../../tools/tool-executor.ts";
+import { FetchProvenance } from "../../tools/web-fetch/fetch-provenance.ts";
 import {
   createWebFetchTool,
   WEB_FETCH_TOOL_NAME,
   webFetchSourceOf,
 } from "../../tools/web-fetch.ts";
-import { createWebSearchTool, WEB_SEARCH_TOOL_NAME } from "../../tools/web-search.ts";
+import {
+  createWebSearchTool,
+  WEB_SEARCH_TOOL_NAME,
+  webSearchResultsOf,
+} from "../../tools/web-search.ts";
+import { watchedForProvenance } from "./provenance-watch.ts";
+import { fetchRulesFor, type WebFetchTooling } from "./web-fetch-tooling.ts";
 
 /** What the operator adds to an exploration's tools (CLI flags); the service uses none of it. */
 export interface ExploreTooling {
   /** A folder the agent may read (list_files, file_read, search_files), never write. */
   codebase?: string | undefined;
-  /** Let web_fetch read private, loopback and link-local addresses (default: refused). */
-  allowPrivateFetch?: boolean | undefined;
+  /** web_fetch's operator settings: off, caps, host lists, private targets (default: all public). */
+  webFetch?: WebFetchTooling | undefined;
   /** Tools of started MCP servers; the caller closes them when the run ends. */
   mcp?: McpImport | undefined;
   /** How non-core tools are loaded (default "auto": deferred above 10 tools). */
@@ -46,11 +53,15 @@ export interface ExploreToolOptions extends ExploreTooling {
   /** A web search backend for models that cannot search themselves. */
   search?: SearchFunction | undefined;
   onToolCall?: OnToolCall | undefined;
+  /** The request's own web_fetch settings, which narrow the operator's. */
+  request?: Parameters<typeof fetchRulesFor>[1];
 }
 
 export interface ExploreToolkit extends ToolLoading {
   /** How pages are read out of client tool results for the report's Sources. */
   sourcesFrom: Readonly<Record<string, RetrievedSourcesOf>>;
+  /** What web_fetch may read in this run; absent when the run has no web_fetch. */
+  provenance?: FetchProvenance | undefined;
 }
 
 /**
@@ -76,10 +87,15 @@ export function exploreToolkit(options: ExploreToolOptions): ExploreToolkit {
     tools[WEB_SEARCH_TOOL_NAME] = createWebSearchTool({ search: options.search, ...log });
   }
   tools[SEARCH_RESEARCH_TOOL_NAME] = createSearchResearchTool({ store: options.store, ...log });
-  tools[WEB_FETCH_TOOL_NAME] = createWebFetchTool({
-    allowPrivate: options.allowPrivateFetch === true,
-    ...log,
-  });
+  const fetching = fetchRulesFor(options.webFetch, options.request);
+  const provenance = fetching.enabled ? new FetchProvenance(fetching.rules) : undefined;
+  if (provenance) {
+    tools[WEB_FETCH_TOOL_NAME] = createWebFetchTool({
+      allowPrivate: options.webFetch?.allowPrivate ?? false,
+      provenance,
+      ...log,
+    });
+  }
   if (options.codebase !== undefined) {
     const codebase = { root: options.codebase, ...log };
     tools[LIST_FILES_TOOL_NAME] = createListFilesTool(codebase);
@@ -91,8 +107,21 @@ export function exploreToolkit(options: ExploreToolOptions): ExploreToolkit {
     Object.assign(tools, options.mcp.tools);
     if (options.onToolCall) options.mcp.reportCallsTo(options.onToolCall);
   }
+  const privateTools = [
+    READ_RESEARCH_TOOL_NAME,
+    SEARCH_RESEARCH_TOOL_NAME,
+    LIST_FILES_TOOL_NAME,
+    FILE_READ_TOOL_NAME,
+    SEARCH_FILES_TOOL_NAME,
+    ...Object.keys(options.mcp?.tools ?? {}),
+  ];
   const loading = planToolLoading({
-    tools,
+    tools: provenance
+      ? watchedForProvenance(tools, provenance, {
+          private: new Set(privateTools),
+          searches: { [WEB_SEARCH_TOOL_NAME]: webSearchResultsOf },
+        })
+      : tools,
     core: EXPLORE_CORE_TOOLS,
     metadata: { ...PRODUCT_TOOL_METADATA, ...options.mcp?.catalogMetadata },
     mode: options.toolSearch ?? "auto",
@@ -100,6 +129,7 @@ export function exploreToolkit(options: ExploreToolOptions): ExploreToolkit {
   });
   return {
     ...loading,
+    provenance,
     sourcesFrom: {
       ...DEFAULT_SOURCES_FROM,
       [WEB_FETCH_TOOL_NAME]: (output) => {

@@ -8,6 +8,7 @@ import type { LogSink, OnToolCall } from "../../tools/tool-call-log.ts";
 import type { ExplorePayload, ExplorePlan } from "./explore-plan.ts";
 import { explorePrompt } from "./explore-prompt.ts";
 import { type ExploreTooling, exploreToolkit } from "./explore-tools.ts";
+import { reportingProviderSearches } from "./provider-search-urls.ts";
 import type { ResearchOutcome } from "./research-outcome.ts";
 
 export interface ResearchDeps {
@@ -63,10 +64,21 @@ export async function researchExploration(
     model: deps.model,
     search: deps.search,
     onToolCall: recorder.record,
+    request,
   });
+  const { provenance } = toolkit;
+  if (provenance) {
+    // The user's own words may name pages to read; so may the report this run builds on, which
+    // is also private: from the start, only search results and these URLs may be fetched.
+    provenance.seeText(
+      "user",
+      [request.idea, request.context ?? "", plan.previous?.content ?? ""].join("\n"),
+    );
+    if (plan.previous) provenance.markPrivate("earlier research is in the prompt");
+  }
   const prompt = explorePrompt(payload, plan, toolkit, focus?.task);
   const run = await runAgent({
-    model: deps.model.model,
+    model: provenance ? reportingProviderSearches(deps.model.model, provenance) : deps.model.model,
     instructions: prompt.system,
     prompt: prompt.user,
     tools: toolkit.tools,
