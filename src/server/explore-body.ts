@@ -4,7 +4,7 @@ import { type ExploreRequest, exploreRequestSchema } from "../config/explore-req
 import { fromWireNames } from "../config/wire-names.ts";
 import type { WebhookTarget } from "../jobs/job-record.ts";
 import { parseWebhookUrl } from "../jobs/webhook/webhook-target.ts";
-import { isPublicAddress } from "../net/address-policy.ts";
+import { isMetadataOrLinkLocal, isPublicAddress } from "../net/address-policy.ts";
 import { isLoopbackHost } from "./loopback.ts";
 
 const request = exploreRequestSchema.shape;
@@ -91,4 +91,10 @@ export function literalPrivateTarget(webhookUrl: string): boolean {
   const host = new URL(webhookUrl).hostname.replace(/^\[(.*)\]$/, "$1");
   if (isLoopbackHost(host)) return true;
   return isIP(host) !== 0 && !isPublicAddress(host);
+}
+
+/** A link-local or cloud metadata IP literal: refused whatever private targets are allowed. */
+export function literalMetadataTarget(webhookUrl: string): boolean {
+  const host = new URL(webhookUrl).hostname.replace(/^\[(.*)\]$/, "$1");
+  return isIP(host) !== 0 && isMetadataOrLinkLocal(host);
 }

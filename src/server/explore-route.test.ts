@@ -132,7 +132,6 @@ describe("POST /api/explore", () => {
 
   it.each([
     "http://127.0.0.1:9000/hook",
-    "http://169.254.169.254/latest",
     "http://[::1]/",
     "http://10.0.0.1/",
     "http://0x7f.1/",
@@ -152,6 +151,21 @@ describe("POST /api/explore", () => {
       expect(
         (await allowed.app.request("/api/explore", json({ idea: "x", webhook_url: url }))).status,
       ).toBe(202);
+    },
+  );
+
+  it.each(["http://169.254.169.254/latest", "http://[fe80::1]/", "http://100.100.100.200/"])(
+    "400 for the metadata or link-local webhook %s even when private webhooks are allowed",
+    async (url) => {
+      const allowed = createServiceFixture({ allowPrivateWebhooks: true });
+      const error = await expectError(
+        await allowed.app.request("/api/explore", json({ idea: "x", webhook_url: url })),
+        400,
+        "invalid_request",
+      );
+      expect(error.message).toBe(
+        "webhook_url: link-local and cloud metadata addresses are never allowed",
+      );
     },
   );
 

@@ -180,4 +180,65 @@ describe("idea-explorer explore: web_fetch", () => {
       await site.close();
     }
   });
+
+  it("leaves web_fetch out with --no-web-fetch or IDEA_EXPLORER_WEB_FETCH=off", async () => {
+    fake.enqueue(reply.text("# Report\n\nNo pages read."));
+    expect((await explore(["--no-web-fetch"])).code).toBe(0);
+    expect(toolNames(0)).toEqual(["read_research", "web_search", "search_research"]);
+
+    fake.enqueue(reply.text("# Report\n\nNo pages read."));
+    const off = await runCli(["explore", IDEA, "--force"], {
+      cwd: tree.dir,
+      env: { ...fake.env, ...GIT_IDENTITY, IDEA_EXPLORER_WEB_FETCH: "off" },
+    });
+    expect(off.code).toBe(0);
+    expect(toolNames(1)).not.toContain("web_fetch");
+  });
+
+  it("refuses a denied host and a fetch over the cap, in words the model reads", async () => {
+    const site = await startLoopbackSite({ "/a": serve("text/plain", "page a") });
+    try {
+      const a = `${site.origin}/a`;
+      fake.enqueue(
+        reply.toolUses([
+          { name: "web_fetch", input: { url: a } },
+          { name: "web_fetch", input: { url: a } },
+        ]),
+        reply.toolUse("web_fetch", { url: "https://denied.example/x" }),
+        reply.text("# Report\n\nDone."),
+      );
+      const run = await explore([
+        "--context",
+        `Read ${a} and https://denied.example/x`,
+        "--private-fetch-hosts",
+        "127.0.0.1",
+        "--max-fetches",
+        "1",
+        "--fetch-deny-hosts",
+        "denied.example",
+      ]);
+      expect(run.code).toBe(0);
+      expect(site.requests).toHaveLength(1);
+      expect(JSON.stringify(blocksOf(fake.requests[1]))).toContain(
+        "this run has used all 1 of its web_fetch calls",
+      );
+      expect(JSON.stringify(blocksOf(fake.requests[2]))).toContain(
+        "denied.example is on the operator's deny list for web_fetch",
+      );
+    } finally {
+      await site.close();
+    }
+  });
+
+  it("names a bad web_fetch flag in one line, before any model call", async () => {
+    const bad = await explore(["--private-fetch-hosts", "10.0.0.0/40"]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr.trim()).toBe(
+      'idea-explorer explore: --private-fetch-hosts: "10.0.0.0/40" is not a host name, an IP address or a CIDR range such as 10.0.0.0/8',
+    );
+    const host = await explore(["--fetch-allow-hosts", "https://example.com/"]);
+    expect(host.code).toBe(2);
+    expect(host.stderr).toMatch(/--fetch-allow-hosts.*not a host name/);
+    expect(fake.requests).toHaveLength(0);
+  });
 });

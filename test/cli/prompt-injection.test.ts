@@ -1,9 +1,16 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import {
+  getJson,
+  postJson,
+  readEvents,
+  startServeProcess,
+} from "../../src/server/testing/serve-process.ts";
 import { CANARY, IDEA, type InjectionWorld, injectionWorld } from "../helpers/injection-world.ts";
 import { runCli } from "../helpers/run-cli.ts";
 import { git } from "../helpers/solar-ideas-repo.ts";
+import { connectMcp } from "./mcp-session.ts";
 
 /**
  * The lethal trifecta, attacked through the real CLI: a page found by search tells the model to
@@ -66,5 +73,41 @@ describe("explore, with a page that tells the model to leak earlier research", (
     ).at(-1);
     expect(log.webFetch.refused.page_link_after_private).toBe(1);
     expect(log.webFetch.fetched).toBe(1);
+  });
+});
+
+/** What every surface must show after the attack: nothing out, a readable refusal, a report. */
+function expectAttackContained(researchPath: string) {
+  expect(world.leakUrl).toContain(encodeURIComponent(CANARY));
+  expect(world.collected()).toEqual({ all: [], leaking: [] });
+  expect(world.answersToLeak()).toContain("web_fetch reads only URLs that appeared");
+  const research = readFileSync(path.join(world.tree.dir, researchPath), "utf8");
+  expect(research).toContain("Weekend markets rent dryers for 30 EUR a day");
+}
+
+describe("the same attack through serve and MCP", () => {
+  it("serve: the job completes, nothing private reaches the attacker", async () => {
+    const server = await startServeProcess([], { cwd: world.tree.dir, env: world.env });
+    try {
+      const queued = await postJson(`${server.url}/api/explore`, { idea: IDEA });
+      expect(queued.status).toBe(202);
+      await readEvents(`${server.url}/api/jobs/${queued.body.job_id}/events`);
+      const job = await getJson(`${server.url}/api/jobs/${queued.body.job_id}`);
+      expect(job.body.status).toBe("completed");
+      expectAttackContained(String((job.body.result as { path: string }).path));
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it("MCP explore_idea: the exploration is written, nothing private reaches the attacker", async () => {
+    const session = await connectMcp([], { cwd: world.tree.dir, env: world.env });
+    try {
+      const result = await session.call("explore_idea", { idea: IDEA });
+      expect(result.isError).toBeFalsy();
+      expectAttackContained(String((result.structuredContent as { path: string }).path));
+    } finally {
+      await session.close();
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { webhookStatusError } from "../../../src/jobs/webhook/post-webhook.ts";
 import type { WebhookTransport } from "../../../src/jobs/webhook/webhook-notifier.ts";
 import { parseWebhookUrl, WebhookError } from "../../../src/jobs/webhook/webhook-target.ts";
-import { literalPrivateTarget } from "../../../src/server/explore-body.ts";
+import { literalMetadataTarget, literalPrivateTarget } from "../../../src/server/explore-body.ts";
 
 /**
  * A webhook attempt with the Worker's fetch. A Worker opens no sockets of its own and Cloudflare
@@ -11,6 +11,11 @@ import { literalPrivateTarget } from "../../../src/server/explore-body.ts";
 export function fetchWebhookTransport(allowPrivate: boolean): WebhookTransport {
   return async (rawUrl, body, { headers, timeoutMs, signal }) => {
     const url = parseWebhookUrl(rawUrl);
+    if (literalMetadataTarget(url.href)) {
+      throw new WebhookError(`${url.host} is a link-local or cloud metadata address`, {
+        retryable: false,
+      });
+    }
     if (!allowPrivate && literalPrivateTarget(url.href)) {
       throw new WebhookError(`${url.host} is a private, loopback or link-local address`, {
         retryable: false,

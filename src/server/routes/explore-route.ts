@@ -7,6 +7,7 @@ import { ApiError } from "../api-error.ts";
 import type { AuthVariables } from "../bearer-auth.ts";
 import {
   exploreBodySchema,
+  literalMetadataTarget,
   literalPrivateTarget,
   toExploreRequest,
   toWebhookTarget,
@@ -33,20 +34,12 @@ export function exploreHandler(
     const parsed = exploreBodySchema.safeParse(raw);
     if (!parsed.success) throw ApiError.invalid(parsed.error);
     const body = parsed.data;
-    if (!allowPrivateWebhooks && body.webhook_url && literalPrivateTarget(body.webhook_url)) {
-      throw new ApiError(
-        400,
-        "invalid_request",
-        "webhook_url: private, loopback and link-local addresses are not allowed",
-        {
-          details: [
-            {
-              path: "webhook_url",
-              message: "private, loopback and link-local addresses are not allowed",
-            },
-          ],
-        },
-      );
+    const webhook = body.webhook_url;
+    if (webhook && literalMetadataTarget(webhook)) {
+      throw webhookRefused("link-local and cloud metadata addresses are never allowed");
+    }
+    if (!allowPrivateWebhooks && webhook && literalPrivateTarget(webhook)) {
+      throw webhookRefused("private, loopback and link-local addresses are not allowed");
     }
     const request = toExploreRequest(body);
     if (!request.success) throw ApiError.invalid(request.error);
@@ -107,4 +100,10 @@ function answer(c: Context<Env>, outcome: SubmitOutcome): Response {
 
 function firstLine(error: Error): string {
   return error.message.split("\n", 1)[0] ?? "";
+}
+
+function webhookRefused(message: string): ApiError {
+  return new ApiError(400, "invalid_request", `webhook_url: ${message}`, {
+    details: [{ path: "webhook_url", message }],
+  });
 }
