@@ -119,7 +119,10 @@ describe("interview tools with Anthropic", () => {
     const system = JSON.stringify(fake.requests[0]?.body.system);
     expect(system).toContain("## More tools (use search_tools first)");
     expect(system).toContain("- fixture__echo_upper: Echo a text back in upper case.");
-    expect(JSON.stringify(fake.requests[2]?.body.messages)).toContain('"5"');
+    // The server's answer, inside the untrusted-data fence every MCP result is read through.
+    expect(JSON.stringify(fake.requests[2]?.body.messages)).toContain(
+      String.raw`from=\"fixture/add\">\n5\n</untrusted-data>`,
+    );
   });
 
   it("fails at once, naming the option, when an MCP server does not start", async () => {

@@ -12,6 +12,7 @@ import type { SearchFunction } from "../../search/search-function.ts";
 import type { ResearchStore } from "../../store/research-store.ts";
 import { DEFAULT_DEFERRAL_THRESHOLD } from "../../tools/deferral/create-deferral.ts";
 import type { CliIo } from "../cli-io.ts";
+import { mcpDryRunJson, mcpDryRunLines } from "./dry-run-mcp.ts";
 
 /**
  * What a real run would do, without calling the model or writing anything: the target path,
@@ -51,6 +52,7 @@ export async function printDryRun(
     `Limits: ${request.maxSteps} steps, ${request.tokenBudget} token budget, ${DEFAULT_LIMITS.maxOutputTokens} output tokens per step, ${(request.timeoutSeconds ?? DEFAULT_LIMITS.timeoutMs / 1000) / 60} min timeout`,
   );
   printTools(toolkit, out);
+  for (const line of deps.tooling?.mcp ? mcpDryRunLines(deps.tooling.mcp) : []) out(line);
   out(`\n--- system prompt ---\n${prompt.system}\n\n--- user prompt ---\n${prompt.user}`);
   return 0;
 }
@@ -81,6 +83,7 @@ function dryRunPayload(
       timeoutSeconds: request.timeoutSeconds ?? DEFAULT_LIMITS.timeoutMs / 1000,
     },
     tools: { strategy: toolkit.strategy, loaded: toolkit.visible, deferred: toolkit.deferred },
+    ...(deps.tooling?.mcp ? { mcp: mcpDryRunJson(deps.tooling.mcp) } : {}),
     prompt: { system: prompt.system, user: prompt.user },
   };
 }

@@ -23,7 +23,10 @@ export async function resolveExploreTooling(
 ): Promise<ResolvedTooling> {
   const codebase = flags.codebase === undefined ? undefined : checkCodebase(flags.codebase, io);
   const mcp = flags.mcpConfig
-    ? await startMcpTools(flags.mcpConfig, io.cwd, { env: io.env })
+    ? await startMcpTools(flags.mcpConfig, io.cwd, {
+        env: io.env,
+        onWarning: (line) => io.stderr.write(`warning: ${line}\n`),
+      })
     : undefined;
   return {
     tooling: {

@@ -23,7 +23,9 @@ Options:
   --max-steps N       model steps (tool calls and replies) per turn (default: ${DEFAULT_MAX_STEPS_PER_TURN})
   --timeout DURATION  one turn's time limit, e.g. 90s, 20m, 2h (default 10m)
   --mcp-config FILE   add the tools of the MCP servers in FILE, started over stdio:
-                      {"mcpServers": {"name": {"command", "args", "env", "cwd"}}}
+                      {"mcpServers": {"name": {"command", "args", "env", "cwd", "tools",
+                      "allowWrite", "allowOpenWorld"}}}; read-only tools only unless a
+                      server sets "allowWrite" or "allowOpenWorld" to true
   --tool-search MODE  how MCP tools are loaded: auto (default; above 10 tools they wait until
                       search_tools finds them), always, never (send every tool), anthropic
                       (Anthropic's native tool search; anthropic provider only)

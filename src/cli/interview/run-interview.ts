@@ -39,6 +39,7 @@ export async function runInterview(options: InterviewOptions, io: InterviewIo): 
         env: io.env,
         stderr: "ignore",
         onToolCall: () => {},
+        onWarning: (line) => io.stderr.write(`warning: ${line}\n`),
       })
     : undefined;
   try {

@@ -97,7 +97,9 @@ describe("exploring with more than 10 tools (deferral on its own)", () => {
     // Step 3: the same list in the same order, so the provider's prompt cache holds.
     expect(toolNames(start + 2)).toEqual(step2);
     // The MCP tool really ran, and the model read its answer.
-    expect(JSON.stringify(blocksOf(fake.requests[start + 2]))).toContain('"5"');
+    expect(JSON.stringify(blocksOf(fake.requests[start + 2]))).toContain(
+      String.raw`from=\"fixture/add\">\n5\n</untrusted-data>`,
+    );
     expect(outcome.toolCalls.map((c) => [c.name, c.ok])).toEqual([
       ["search_tools", true],
       ["fixture__add", true],

@@ -4,12 +4,16 @@ import { oneLine } from "../../config/one-line.ts";
 import type { CatalogMetadata } from "../catalog/catalog-entry-from-tool.ts";
 import { ToolCallError } from "../tool-call-error.ts";
 import { logToolCall, type OnToolCall } from "../tool-call-log.ts";
+import { fenceUntrusted } from "../untrusted-text.ts";
+import { checkToolAllowlist } from "./check-tool-allowlist.ts";
 import type { McpServerConfig } from "./mcp-config.ts";
 import { type McpCallResult, mcpResultText } from "./mcp-result-text.ts";
+import { importDecision, type McpOptIn } from "./mcp-tool-access.ts";
+import { type ToolAnnotations, toolAnnotations } from "./mcp-tool-annotations.ts";
+import { toolDescription, toolDisplayName, toolTitle } from "./mcp-tool-description.ts";
 import { mcpToolName } from "./mcp-tool-name.ts";
 import { type StartedMcpServer, startMcpServer } from "./start-mcp-server.ts";
 
-const MAX_DESCRIPTION_CHARS = 1_000;
 const MAX_ERROR_CHARS = 2_000;
 
 export interface McpImportOptions {
@@ -30,8 +34,8 @@ export interface McpImport {
   tools: ToolSet;
   /** Catalog metadata per tool: category "MCP: <server>", never core (found via search_tools). */
   catalogMetadata: Record<string, CatalogMetadata>;
-  /** What was imported: per server, the model-facing tool names. */
-  servers: { name: string; tools: string[] }[];
+  /** Per server, in config order: the model-facing names imported, and the tools left out. */
+  servers: McpServerImport[];
   /**
    * Where later calls are reported, e.g. a run's tool-call recorder: the servers start before
    * the run that uses them (so a bad config fails first), and the run's log exists only then.
@@ -41,9 +45,33 @@ export interface McpImport {
   close(): Promise<void>;
 }
 
+/** One tool a server offered, imported or not, as --dry-run shows it. */
+export interface McpToolReport {
+  /** The server's own name for it (cleaned for display). */
+  tool: string;
+  /** The model-facing name when imported. */
+  name?: string;
+  imported: boolean;
+  /** Why it was left out (with the opt-in that would import it). */
+  reason?: string;
+  annotations: ToolAnnotations;
+}
+
+export interface McpServerImport {
+  name: string;
+  /** The model-facing names imported. */
+  tools: string[];
+  /** Tools left out by the allowlist or by their annotations, with short reasons. */
+  skipped: { tool: string; summary: string; needs: McpOptIn[] }[];
+  /** Every tool the server listed, in its order. */
+  report: McpToolReport[];
+}
+
 /**
- * Starts the configured MCP servers over stdio (all at once) and imports their tools. If any
- * server fails to start, the others are stopped and the error names the one that failed.
+ * Starts the configured MCP servers over stdio (all at once) and imports the tools each may
+ * give (see importDecision: read-only ones unless the config opts in). If any server fails to
+ * start, or its "tools" names one it does not have, every server is stopped and the error
+ * names the server.
  */
 export async function importMcpTools(
   servers: readonly McpServerConfig[],
@@ -64,6 +92,14 @@ export async function importMcpTools(
     await close();
     throw failed.reason;
   }
+  try {
+    for (const [i, server] of started.entries()) {
+      checkToolAllowlist(servers[i] as McpServerConfig, server.tools);
+    }
+  } catch (error) {
+    await close();
+    throw error;
+  }
 
   let report: OnToolCall = options.onToolCall ?? ((entry) => logToolCall(entry));
   const reportCall: OnToolCall = (entry) => report(entry);
@@ -71,21 +107,33 @@ export async function importMcpTools(
   const catalogMetadata: Record<string, CatalogMetadata> = {};
   const imported: McpImport["servers"] = [];
   const taken = new Set<string>();
-  for (const server of started) {
-    const names: string[] = [];
+  started.forEach((server, i) => {
+    const config = servers[i] as McpServerConfig;
+    const entry: McpServerImport = { name: server.name, tools: [], skipped: [], report: [] };
     for (const mcpTool of server.tools) {
+      const annotations = toolAnnotations(mcpTool);
+      const shown = toolDisplayName(mcpTool.name);
+      const decision = importDecision(server.name, config, mcpTool.name, annotations);
+      if (!decision.imported) {
+        const { summary, needs, reason } = decision;
+        entry.skipped.push({ tool: shown, summary, needs });
+        entry.report.push({ tool: shown, imported: false, reason, annotations });
+        continue;
+      }
       const name = mcpToolName(server.name, mcpTool.name, taken);
       taken.add(name);
-      names.push(name);
+      entry.tools.push(name);
+      entry.report.push({ tool: shown, name, imported: true, annotations });
       tools[name] = importTool(server, mcpTool, name, options, reportCall);
+      const title = toolTitle(mcpTool);
       catalogMetadata[name] = {
         category: `MCP: ${server.name}`,
         core: false,
-        aliases: [mcpTool.name, ...(mcpTool.title ? [mcpTool.title] : [])],
+        aliases: [mcpTool.name, ...(title ? [title] : [])],
       };
     }
-    imported.push({ name: server.name, tools: names });
-  }
+    imported.push(entry);
+  });
   return {
     tools,
     catalogMetadata,
@@ -106,8 +154,11 @@ function importTool(
 ) {
   const callTimeoutMs = options.callTimeoutMs ?? 60_000;
   const maxResultChars = options.maxResultChars ?? 100_000;
+  // Whatever the server answers is its text, errors included: the model reads it as data.
+  const origin = { kind: "MCP tool result", from: `${server.name}/${mcpTool.name}` } as const;
+  const fence = (text: string) => fenceUntrusted(origin, text);
   return dynamicTool({
-    description: describe(server.name, mcpTool),
+    description: toolDescription(server.name, mcpTool),
     inputSchema: jsonSchema(mcpTool.inputSchema as JSONSchema7),
     // Not sent to the model: lets a runner or UI tell which server a call went to.
     metadata: { mcpServer: server.name, mcpTool: mcpTool.name },
@@ -127,16 +178,16 @@ function importTool(
         const text = mcpResultText(result, result.isError ? MAX_ERROR_CHARS : maxResultChars);
         if (result.isError) {
           throw new McpToolError(
-            text || `${mcpTool.name} reported an error without a message`,
+            text ? fence(text) : `${mcpTool.name} reported an error without a message`,
             "tool_error",
           );
         }
         log(true, { bytes: text.length });
-        return text;
+        return fence(text);
       } catch (error) {
         const failure = abortSignal?.aborted
           ? new McpToolError(`the call to ${mcpTool.name} was cancelled`, "aborted")
-          : describeFailure(error, server.name, mcpTool.name, callTimeoutMs);
+          : describeFailure(error, server.name, mcpTool.name, callTimeoutMs, fence);
         log(false, { errorType: failure.errorType });
         throw failure;
       }
@@ -149,19 +200,12 @@ export class McpToolError extends ToolCallError {
   override readonly name = "McpToolError";
 }
 
-function describe(server: string, tool: McpTool): string {
-  const own = (tool.description ?? "").trim();
-  const text = own || `The "${tool.title ?? tool.name}" tool.`;
-  const capped =
-    text.length > MAX_DESCRIPTION_CHARS ? `${text.slice(0, MAX_DESCRIPTION_CHARS)}…` : text;
-  return `${capped} (From the ${server} MCP server.)`;
-}
-
 function describeFailure(
   error: unknown,
   server: string,
   tool: string,
   timeoutMs: number,
+  fence: (text: string) => string,
 ): McpToolError {
   if (error instanceof McpToolError) return error;
   if (error instanceof McpError) {
@@ -179,7 +223,7 @@ function describeFailure(
       );
     }
     // Protocol errors (invalid arguments, unknown tool) are the server's words, meant for callers.
-    return new McpToolError(oneLine(error.message, 500), "protocol_error");
+    return new McpToolError(fence(oneLine(error.message, 500)), "protocol_error");
   }
   return new McpToolError(`the call to ${tool} on the ${server} MCP server failed`, "mcp_error");
 }

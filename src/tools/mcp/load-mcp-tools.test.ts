@@ -35,7 +35,7 @@ describe("loadMcpTools", () => {
         aliases: ["add"],
       });
       const call = await driveTool(mcp.tools, "calc__read_env", { name: "GREETING" });
-      expect(call.modelSaw).toBe("token=t0k3n");
+      expect(call.modelSaw).toContain("\ntoken=t0k3n\n</untrusted-data>");
     } finally {
       await mcp.close();
     }

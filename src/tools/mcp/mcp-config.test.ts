@@ -55,6 +55,28 @@ describe("parseMcpConfig", () => {
     ]);
   });
 
+  it("reads the tool allowlist and the opt-ins per server, left out when not given", () => {
+    const servers = parse({
+      mcpServers: {
+        notes: { command: "n", tools: ["lookup_note", "get.weather/now"], allowWrite: true },
+        feed: { command: "f", allowOpenWorld: true, allowWrite: false },
+        plain: { command: "p" },
+      },
+    });
+    expect(servers).toEqual([
+      {
+        name: "notes",
+        command: "n",
+        args: [],
+        env: {},
+        tools: ["lookup_note", "get.weather/now"],
+        allowWrite: true,
+      },
+      { name: "feed", command: "f", args: [], env: {}, allowOpenWorld: true },
+      { name: "plain", command: "p", args: [], env: {} },
+    ]);
+  });
+
   it("expands VAR references, with :- defaults, in command, args, env and cwd", () => {
     const [server] = parse(
       {
@@ -123,6 +145,41 @@ describe("parseMcpConfig", () => {
       "another transport",
       { mcpServers: { web: { command: "x", type: "sse" } } },
       'MCP config: mcpServers.web.type: must be "stdio" (only servers started as a command are supported)',
+    ],
+    [
+      "a tool list that is not a list",
+      { mcpServers: { notes: { command: "x", tools: "lookup" } } },
+      "MCP config: mcpServers.notes.tools: must be a list of tool names",
+    ],
+    [
+      "a tool name that is not a string",
+      { mcpServers: { notes: { command: "x", tools: ["lookup", 3] } } },
+      "MCP config: mcpServers.notes.tools.1: must be a list of tool names",
+    ],
+    [
+      "an empty tool name",
+      { mcpServers: { notes: { command: "x", tools: [""] } } },
+      "MCP config: mcpServers.notes.tools.0: must not be an empty name",
+    ],
+    [
+      "an empty tool list",
+      { mcpServers: { notes: { command: "x", tools: [] } } },
+      'MCP config: mcpServers.notes.tools: must name at least one tool (to import none, set "disabled": true)',
+    ],
+    [
+      "allowWrite as text",
+      { mcpServers: { notes: { command: "x", allowWrite: "yes" } } },
+      "MCP config: mcpServers.notes.allowWrite: must be true or false",
+    ],
+    [
+      "allowOpenWorld as a number",
+      { mcpServers: { notes: { command: "x", allowOpenWorld: 1 } } },
+      "MCP config: mcpServers.notes.allowOpenWorld: must be true or false",
+    ],
+    [
+      "a misspelt opt-in",
+      { mcpServers: { notes: { command: "x", allowWrites: true } } },
+      'MCP config: mcpServers.notes: unknown field "allowWrites"',
     ],
     [
       "a bad server name",

@@ -3,9 +3,13 @@ import path from "node:path";
 import { z } from "zod";
 import { ConfigError } from "../../config/config-error.ts";
 import { zodMessage } from "../../config/zod-message.ts";
+import type { McpToolAccess } from "./mcp-tool-access.ts";
 
-/** One stdio MCP server to start, with `${VAR}` references already expanded. */
-export interface McpServerConfig {
+/**
+ * One stdio MCP server to start, with `${VAR}` references already expanded, and which of its
+ * tools may be imported (McpToolAccess: read-only ones only unless it opts in).
+ */
+export interface McpServerConfig extends McpToolAccess {
   /** The key under mcpServers; it prefixes the server's tool names. */
   name: string;
   command: string;
@@ -36,6 +40,15 @@ const serverSchema = z.strictObject(
       })
       .optional(),
     disabled: z.boolean({ error: "must be true or false" }).optional(),
+    tools: z
+      .array(
+        z.string({ error: "must be a list of tool names" }).min(1, "must not be an empty name"),
+        { error: "must be a list of tool names" },
+      )
+      .min(1, 'must name at least one tool (to import none, set "disabled": true)')
+      .optional(),
+    allowWrite: z.boolean({ error: "must be true or false" }).optional(),
+    allowOpenWorld: z.boolean({ error: "must be true or false" }).optional(),
   },
   {
     error: (issue) =>
@@ -64,7 +77,7 @@ export interface McpConfigOptions {
 
 /**
  * Parses a Claude-desktop-style config, `{ "mcpServers": { "<name>": { "command", "args"?,
- * "env"?, "cwd"? } } }`. `${VAR}` and `${VAR:-default}` in command, args, env and cwd are
+ * "env"?, "cwd"?, "tools"?, "allowWrite"?, "allowOpenWorld"? } } }`. `${VAR}` and `${VAR:-default}` in command, args, env and cwd are
  * replaced from the environment. Errors are one line naming the field to fix, and never echo a
  * value (env values are often tokens).
  */
@@ -110,6 +123,10 @@ export function parseMcpConfig(json: string, options: McpConfigOptions = {}): Mc
       ...(server.cwd
         ? { cwd: path.resolve(options.baseDir ?? process.cwd(), expand(server.cwd, "cwd")) }
         : {}),
+      // Names are the server's own and not expanded: "${...}" is a literal part of a name.
+      ...(server.tools ? { tools: server.tools } : {}),
+      ...(server.allowWrite ? { allowWrite: true } : {}),
+      ...(server.allowOpenWorld ? { allowOpenWorld: true } : {}),
     });
   }
   return servers;
