@@ -41,7 +41,12 @@ export async function printDryRun(
     );
     return 0;
   }
-  const toolkit = exploreToolkit({ ...deps.tooling, ...deps, onToolCall: () => {} });
+  const toolkit = exploreToolkit({
+    ...deps.tooling,
+    ...deps,
+    request: payload.request,
+    onToolCall: () => {},
+  });
   const prompt = explorePrompt(payload, plan, toolkit);
   const { request } = payload;
   out(
@@ -66,7 +71,12 @@ function dryRunPayload(
   if (plan.action === "duplicate") {
     return { status: "duplicate", dryRun: true, path: plan.researchPath, folder: plan.folder };
   }
-  const toolkit = exploreToolkit({ ...deps.tooling, ...deps, onToolCall: () => {} });
+  const toolkit = exploreToolkit({
+    ...deps.tooling,
+    ...deps,
+    request: payload.request,
+    onToolCall: () => {},
+  });
   const prompt = explorePrompt(payload, plan, toolkit);
   const { request } = payload;
   return {
