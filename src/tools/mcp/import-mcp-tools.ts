@@ -1,5 +1,5 @@
 import { ErrorCode, McpError, type Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
-import { dynamicTool, type JSONSchema7, jsonSchema, type ToolSet } from "ai";
+import { dynamicTool, jsonSchema, type ToolSet } from "ai";
 import { oneLine } from "../../config/one-line.ts";
 import type { CatalogMetadata } from "../catalog/catalog-entry-from-tool.ts";
 import { ToolCallError } from "../tool-call-error.ts";
@@ -7,6 +7,7 @@ import { logToolCall, type OnToolCall } from "../tool-call-log.ts";
 import { fenceUntrusted } from "../untrusted-text.ts";
 import { checkToolAllowlist } from "./check-tool-allowlist.ts";
 import type { McpServerConfig } from "./mcp-config.ts";
+import { cleanInputSchema } from "./mcp-input-schema.ts";
 import { type McpCallResult, mcpResultText } from "./mcp-result-text.ts";
 import { importDecision, type McpOptIn } from "./mcp-tool-access.ts";
 import { type ToolAnnotations, toolAnnotations } from "./mcp-tool-annotations.ts";
@@ -159,7 +160,7 @@ function importTool(
   const fence = (text: string) => fenceUntrusted(origin, text);
   return dynamicTool({
     description: toolDescription(server.name, mcpTool),
-    inputSchema: jsonSchema(mcpTool.inputSchema as JSONSchema7),
+    inputSchema: jsonSchema(cleanInputSchema(mcpTool.inputSchema)),
     // Not sent to the model: lets a runner or UI tell which server a call went to.
     metadata: { mcpServer: server.name, mcpTool: mcpTool.name },
     execute: async (input, { abortSignal }) => {
