@@ -26,6 +26,26 @@ describe("parseExploreRequest", () => {
     expect(() => parseExploreRequest(input)).toThrow(new ConfigError(message));
   });
 
+  it("reads a Windows line break (CRLF) as a line break, and refuses a carriage return alone", () => {
+    const request = parseExploreRequest({ idea: "Solar\r\ndryers\r\n", context: "a\r\nb" });
+    expect(request).toMatchObject({ idea: "Solar\ndryers", context: "a\nb" });
+    expect(() => parseExploreRequest({ idea: "safe\rEVIL" })).toThrow(
+      new ConfigError("idea: must not contain control characters (U+000D at character 5)"),
+    );
+  });
+
+  it.each([
+    [{ idea: "x", update: "yes" }, "update: must be true or false"],
+    [{ idea: "x", force: 1 }, "force: must be true or false"],
+    [{ idea: "x", collectToolStats: "true" }, "collectToolStats: must be true or false"],
+    [
+      { idea: "x\ud800" },
+      "idea: must be valid Unicode (U+D800 at character 2 is half of a surrogate pair)",
+    ],
+  ])("names the field and what it takes for %j", (input, message) => {
+    expect(() => parseExploreRequest(input)).toThrow(new ConfigError(message));
+  });
+
   it("accepts an idea of exactly 10,000 characters", () => {
     expect(parseExploreRequest({ idea: "x".repeat(10_000) }).idea).toHaveLength(10_000);
   });

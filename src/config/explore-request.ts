@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ConfigError } from "./config-error.ts";
 import { isContinueFromPath } from "./continue-from-path.ts";
 import { MAX_IDEA_LENGTH, MAX_TIMEOUT_SECONDS } from "./explore-limits.ts";
+import { normalizeLineBreaks, printableText } from "./text-problems.ts";
 import { zodMessage } from "./zod-message.ts";
 
 export const DEFAULT_MAX_STEPS = 5;
@@ -25,6 +26,7 @@ export const exploreRequestSchema = z
   .object({
     idea: z
       .string({ error: "must be text" })
+      .overwrite(normalizeLineBreaks)
       .trim()
       .min(1, "must not be empty")
       .max(MAX_IDEA_LENGTH, `must be at most ${withCommas(MAX_IDEA_LENGTH)} characters`)
@@ -39,12 +41,13 @@ export const exploreRequestSchema = z
       .optional(),
     context: z
       .string({ error: "must be text" })
+      .overwrite(normalizeLineBreaks)
       .trim()
       .max(MAX_IDEA_LENGTH, `must be at most ${withCommas(MAX_IDEA_LENGTH)} characters`)
       .superRefine(printableText)
       .optional(),
-    update: z.boolean().default(false),
-    force: z.boolean().default(false),
+    update: z.boolean({ error: "must be true or false" }).default(false),
+    force: z.boolean({ error: "must be true or false" }).default(false),
     continueFrom: z
       .string({ error: "must be text" })
       .trim()
@@ -56,7 +59,7 @@ export const exploreRequestSchema = z
       .optional(),
     maxSteps: wholeNumber(1, 50).default(DEFAULT_MAX_STEPS),
     tokenBudget: wholeNumber(1_000, 10_000_000).default(DEFAULT_TOKEN_BUDGET),
-    collectToolStats: z.boolean().default(false),
+    collectToolStats: z.boolean({ error: "must be true or false" }).default(false),
     /**
      * Absent means quick, and parallel's default applies in deep mode only: a quick run's request
      * (stored in every job) stays exactly what it was before deep research existed.
@@ -88,21 +91,6 @@ export function parseExploreRequest(
   const parsed = exploreRequestSchema.safeParse(input);
   if (!parsed.success) throw new ConfigError(zodMessage(parsed.error, names));
   return parsed.data;
-}
-
-/**
- * Text that goes into prompts, commit messages and terminals: control characters other than
- * newline, tab and carriage return are refused (a NUL breaks git; an escape sequence can
- * retitle a terminal), naming the first one and where it is.
- */
-function printableText(value: string, context: z.RefinementCtx): void {
-  const at = value.search(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/);
-  if (at < 0) return;
-  const code = value.charCodeAt(at).toString(16).toUpperCase().padStart(4, "0");
-  context.addIssue({
-    code: "custom",
-    message: `must not contain control characters (U+${code} at character ${at + 1})`,
-  });
 }
 
 function wholeNumber(min: number, max: number) {

@@ -9,6 +9,7 @@ import {
   type RequestId,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { z } from "zod";
+import { findInvalidUnicode } from "../config/invalid-unicode.ts";
 import { oneLine } from "../config/one-line.ts";
 import { zodMessage } from "../config/zod-message.ts";
 import { type ErrorReply, errorReply } from "./json-rpc-error-reply.ts";
@@ -112,6 +113,8 @@ function requestParamsProblem(
     problem && `invalid params for ${method}: ${problem}`;
   const common = named(paramsProblem(JSONRPCRequestSchema.shape.params, params));
   if (common) return common;
+  const unicode = invalidUnicodeProblem(method, params);
+  if (unicode) return unicode;
   const schema = requestParamsSchemas.get(method);
   // An unknown method is the SDK's to answer (-32601 method not found).
   if (!schema) return undefined;
@@ -121,6 +124,23 @@ function requestParamsProblem(
   const inputSchema = toolInputSchemaOf(call.name);
   const problem = inputSchema && paramsProblem(inputSchema, call.arguments ?? {});
   return problem && `invalid arguments for ${call.name}: ${problem}`;
+}
+
+/**
+ * A "\ud800" escape in any string of the params, before the schemas (whose own messages for a
+ * field would not say what is wrong with it): named as the tool's argument when it is one.
+ */
+function invalidUnicodeProblem(method: string, params: unknown): string | undefined {
+  const invalid = findInvalidUnicode(params);
+  if (!invalid) return undefined;
+  const name = (params as { name?: unknown }).name;
+  const [first, ...rest] = invalid.path.split(".");
+  if (method === "tools/call" && first === "arguments" && typeof name === "string") {
+    const where = rest.length ? `${rest.join(".")}: ` : "";
+    return `invalid arguments for ${name}: ${where}${invalid.message}`;
+  }
+  const where = invalid.path ? `${invalid.path}: ` : "";
+  return `invalid params for ${method}: ${where}${invalid.message}`;
 }
 
 function notificationParamsProblem(method: string, params: unknown): string | undefined {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { oneLine } from "../config/one-line.ts";
+import { plainIssueWords } from "../config/plain-issue-words.ts";
 import { zodMessage } from "../config/zod-message.ts";
 
 /**
@@ -7,29 +8,7 @@ import { zodMessage } from "../config/zod-message.ts";
  * object" instead of "Invalid input: expected record, received string". A schema's own
  * message (e.g. 'must be "business" or "exploration"') still wins.
  */
-const plainWords: z.core.$ZodErrorMap = (issue) => {
-  if (issue.code === "unrecognized_keys") {
-    return `unknown field ${issue.keys.map((key) => JSON.stringify(key)).join(", ")}`;
-  }
-  if (issue.code !== "invalid_type") return undefined;
-  switch (issue.expected) {
-    case "object":
-    case "record":
-      return "must be an object";
-    case "array":
-      return "must be an array";
-    case "string":
-      return "must be a string";
-    case "number":
-      return "must be a number";
-    case "int":
-      return "must be a whole number";
-    case "boolean":
-      return "must be true or false";
-    default:
-      return undefined;
-  }
-};
+const plainWords: z.core.$ZodErrorMap = (issue) => plainIssueWords(issue);
 
 /**
  * Why `value` does not fit `schema`, as one line naming each field ("mode: must be ...;

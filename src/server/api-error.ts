@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { z } from "zod";
-import { zodMessage } from "../config/zod-message.ts";
+import { issueMessage, zodMessage } from "../config/zod-message.ts";
 
 export interface ErrorDetail {
   path: string;
@@ -32,7 +32,7 @@ export class ApiError extends Error {
   static invalid(error: z.ZodError, code = "invalid_request"): ApiError {
     const details = error.issues.map((issue) => ({
       path: issue.path.map(String).join(".") || "(body)",
-      message: issue.message,
+      message: issueMessage(issue),
     }));
     return new ApiError(400, code, zodMessage(error), { details });
   }

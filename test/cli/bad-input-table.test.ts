@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { exploreBodySchema } from "../../src/server/explore-body.ts";
 import { type ServeProcess, startServeProcess } from "../../src/server/testing/serve-process.ts";
 import { type FakeAnthropicServer, startFakeAnthropic } from "../fakes/anthropic-server.ts";
 import { runCli } from "../helpers/run-cli.ts";
@@ -37,6 +38,8 @@ type CliCase = {
 
 const LONG = "x".repeat(10_001);
 const CONTROL = "must not contain control characters";
+const NOT_UNICODE = (code: string, at: number) =>
+  `must be valid Unicode (${code} at character ${at} is half of a surrogate pair)`;
 
 const cli: Record<string, CliCase> = {
   "explore: empty idea": { args: ["explore", ""], line: "idea: must not be empty" },
@@ -53,6 +56,24 @@ const cli: Record<string, CliCase> = {
   "explore: terminal escape in the idea": {
     args: ["explore", "abc\u001b]0;pwned\u0007"],
     line: `idea: ${CONTROL} (U+001B at character 4)`,
+  },
+  "explore: carriage return alone in the idea (rewrites the terminal line)": {
+    args: ["explore", "safe idea\rEVIL"],
+    line: `idea: ${CONTROL} (U+000D at character 10)`,
+  },
+  "explore: escape sequence on stdin": {
+    args: ["explore"],
+    input: "\u001b[31mred idea\u001b[0m\n",
+    line: `idea: ${CONTROL} (U+001B at character 1)`,
+  },
+  "explore: carriage return alone on stdin": {
+    args: ["explore"],
+    input: "solar dryers\rEVIL\r\n",
+    line: `idea: ${CONTROL} (U+000D at character 13)`,
+  },
+  "explore: one-byte escape (C1) in the context": {
+    args: ["explore", "x", "--context", "ab\u009b2J"],
+    line: `--context: ${CONTROL} (U+009B at character 3)`,
   },
   "explore: idea too long": {
     args: ["explore", LONG],
@@ -347,10 +368,41 @@ const api: Record<string, ApiCase> = {
     body: { idea: "x", context: "\u001b[2J" },
     line: `context: ${CONTROL} (U+001B at character 1)`,
   },
+  "carriage return alone in the idea": {
+    body: { idea: "safe\rEVIL" },
+    line: `idea: ${CONTROL} (U+000D at character 5)`,
+  },
+  "one-byte escape (C1) in the context": {
+    body: { idea: "x", context: "\u009b2J" },
+    line: `context: ${CONTROL} (U+009B at character 1)`,
+  },
+  "lone surrogate in the idea": {
+    body: { idea: "solar\ud800" },
+    line: `idea: ${NOT_UNICODE("U+D800", 6)}`,
+  },
+  "lone surrogate in the context": {
+    raw: '{"idea":"x","context":"\\udc00"}',
+    body: undefined,
+    line: `context: ${NOT_UNICODE("U+DC00", 1)}`,
+  },
+  "lone surrogate in callback_secret": {
+    body: { idea: "x", webhook_url: "https://example.com/h", callback_secret: "s\ud800" },
+    line: `callback_secret: ${NOT_UNICODE("U+D800", 2)}`,
+  },
+  "update as text": { body: { idea: "x", update: "yes" }, line: "update: must be true or false" },
+  "collect_tool_stats as a number": {
+    body: { idea: "x", collect_tool_stats: 1 },
+    line: "collect_tool_stats: must be true or false",
+  },
+  "parallel as text": {
+    body: { idea: "x", depth: "deep", parallel: "3" },
+    line: "parallel: must be a whole number from 1 to 6",
+  },
   "idea too long": { body: { idea: LONG }, line: "idea: must be at most 10,000 characters" },
   "unknown field": {
     body: { idea: "x", continueFrom: "2026-01-01-a" },
-    line: 'unknown field "continueFrom"; allowed: idea, mode, model, context, update, force, continue_from, depth, parallel, webhook_url, callback_secret, collect_tool_stats, timeout_seconds, max_cost_usd',
+    // The body's own field list, so a field added to the body does not break this row.
+    line: `unknown field "continueFrom"; allowed: ${Object.keys(exploreBodySchema.shape).join(", ")}`,
   },
   "unknown depth": {
     body: { idea: "x", depth: "thorough" },
@@ -434,6 +486,26 @@ describe("bad arguments to explore_idea over MCP", () => {
     [
       { idea: "x", mode: "fun" },
       'invalid arguments for explore_idea: mode: must be "business" or "exploration"',
+    ],
+    [
+      { idea: "safe\rEVIL" },
+      `invalid arguments for explore_idea: idea: ${CONTROL} (U+000D at character 5)`,
+    ],
+    [
+      { idea: "x", context: "\u001b[2J" },
+      `invalid arguments for explore_idea: context: ${CONTROL} (U+001B at character 1)`,
+    ],
+    [
+      { idea: "solar\ud800" },
+      `invalid arguments for explore_idea: idea: ${NOT_UNICODE("U+D800", 6)}`,
+    ],
+    [
+      { idea: "x", continue_from: "\udc00" },
+      `invalid arguments for explore_idea: continue_from: ${NOT_UNICODE("U+DC00", 1)}`,
+    ],
+    [
+      { idea: "x", update: "yes" },
+      "invalid arguments for explore_idea: update: must be true or false",
     ],
     [
       { idea: "x", timeout_seconds: 3 },

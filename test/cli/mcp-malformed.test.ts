@@ -131,7 +131,7 @@ const malformed: [string, string, string | number | null, number, RegExp][] = [
     callTool(13, "read_research", { path: 13 }),
     13,
     INVALID_PARAMS,
-    /^invalid arguments for read_research: path: must be a string$/,
+    /^invalid arguments for read_research: path: must be text$/,
   ],
 ];
 

@@ -94,6 +94,34 @@ describe("runInterviewLoop", () => {
     expect(out).toContain("No files written this session (output folder: ./jobs).");
   });
 
+  it.each([
+    ["a terminal escape", "clear\u001b[2Jthe screen", "U+001B at character 6"],
+    ["a one-byte escape (C1)", "red\u009b31m", "U+009B at character 4"],
+    ["a NUL", "a\u0000b", "U+0000 at character 2"],
+  ])(
+    "refuses a line with %s before the model sees it, goes on, and exits 1",
+    async (_, line, at) => {
+      const { code, out, err, model } = await run([{ text: "Hi." }], `${line}\nplain words\n`);
+      expect(err).toBe(
+        `idea-explorer interview: your message must not contain control characters (${at}); it was not sent: type it again without that character\n`,
+      );
+      expect(model.doStreamCalls).toHaveLength(1);
+      const prompt = JSON.stringify(model.doStreamCalls[0]?.prompt);
+      expect(prompt).toContain("plain words");
+      // No control character in what the model was sent, in JSON's spellings of one or raw (C1).
+      expect(prompt).not.toMatch(/\\u00[01][0-9a-f]|\\[bfr]|[\u007f-\u009f]/);
+      expect(out).toContain("Hi.");
+      expect(code).toBe(1);
+    },
+  );
+
+  it("keeps tabs in a line and reads a Windows line break as a line break", async () => {
+    const { code, err, model } = await run([{ text: "A." }, { text: "B." }], "a\tb\r\nc\r\n");
+    expect(err).toBe("");
+    expect(code).toBe(0);
+    expect(model.doStreamCalls).toHaveLength(2);
+  });
+
   it("reports a model error on one line without secrets, goes on, and exits 1", async () => {
     const overloaded = new APICallError({
       message: "Upstream broke (key sk-secret-value)\n  at somewhere",

@@ -1,4 +1,5 @@
 import { createInterface } from "node:readline";
+import { textProblem } from "../../config/text-problems.ts";
 import { formatCost } from "../../models/pricing.ts";
 import type { InterviewSession, TurnOutcome } from "../../research/interview/interview-session.ts";
 import { isUnrecoverableModelError } from "../../research/interview/unrecoverable-error.ts";
@@ -62,7 +63,13 @@ export async function runInterviewLoop(options: InterviewLoopOptions): Promise<n
     for await (const line of rl) {
       const text = line.trim();
       if (END_COMMANDS.has(text)) break;
-      if (text) {
+      const problem = text ? textProblem(text) : undefined;
+      if (problem) {
+        // Pasted terminal output or an escape sequence: refused before the model sees it, and
+        // said in one line; the session goes on so nothing typed before is lost.
+        printer.errorLine(`${INTERVIEW_ERROR_PREFIX}${refusedLine(problem)}`);
+        failedTurns += 1;
+      } else if (text) {
         current = new AbortController();
         const outcome = await session.turn(text, printer.listener, current.signal);
         current = undefined;
@@ -86,6 +93,10 @@ export async function runInterviewLoop(options: InterviewLoopOptions): Promise<n
     printer.line(cost.priced ? `Session cost: ${formatCost(cost)}` : `Session ${formatCost(cost)}`);
   if (stoppedBy) throw new Interrupted(stoppedBy, keptFiles(session.written, options.outputLabel));
   return failedTurns > 0 ? 1 : 0;
+}
+
+function refusedLine(problem: string): string {
+  return `your message ${problem}; it was not sent: type it again without that character`;
 }
 
 function keptFiles(written: readonly string[], outputLabel: string): string {

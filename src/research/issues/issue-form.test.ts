@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
 import type { TrackedIssue } from "../../store/issue-tracker.ts";
 import { intakeLabels } from "./intake-labels.ts";
-import { issueRequest, parseIssueForm } from "./issue-form.ts";
+import { ideaTitle, issueRequest, parseIssueForm } from "./issue-form.ts";
 import { summarizeResearch } from "./report-summary.ts";
 import { ISSUE_FORM_PATH, setupFiles } from "./setup-templates.ts";
 
@@ -72,6 +72,25 @@ describe("the issue form", () => {
       /^Mode: must be "business" or "exploration"/,
     );
     expect(() => issueRequest(issue("   ", ""))).toThrow(/^Idea: must not be empty/);
+  });
+
+  it("cleans control characters out of a form's answers instead of refusing the issue", () => {
+    const body = rendered({
+      idea: "\u001b[31mSolar dryers\u001b[0m\nfor market stalls",
+      mode: "exploration",
+      context: "pasted\u0000 log\u009b2J\rnext line \ud800",
+    }).replace(/\n/g, "\r\n");
+    expect(issueRequest(issue("Idea: anything", body))).toMatchObject({
+      idea: "Solar dryers\nfor market stalls",
+      mode: "exploration",
+      context: "pasted log\nnext line \ufffd",
+    });
+  });
+
+  it("cleans the title and a free-text body the same way", () => {
+    const request = issueRequest(issue("\u001b]0;pwned\u0007Refill\rstations", "a\u0007b\r\nc"));
+    expect(request).toMatchObject({ idea: "Refill\nstations", context: "ab\nc" });
+    expect(ideaTitle("Idea: \u001b[1mBold\u001b[0m")).toBe("Bold");
   });
 
   it("ignores sections it does not know and a repeated one", () => {

@@ -1,3 +1,4 @@
+import { cleanUntrustedText } from "../../config/clean-text.ts";
 import {
   type ExploreRequest,
   type ExploreRequestInput,
@@ -57,15 +58,21 @@ export function parseIssueForm(body: string): Partial<Record<FormField, string>>
  * The exploration an issue asks for: the form's idea (or, for an issue without the form, its
  * title, with any body as context), mode, context and depth, over the runner's defaults.
  * Throws ConfigError with the field named as the form names it, e.g. "Mode must be…".
+ *
+ * Anyone can write an issue, and the job that answers it has nobody to ask for a fixed copy:
+ * control characters and escape sequences in the title and body (pasted terminal output, a
+ * Windows line break) are cleaned away rather than refused (see cleanUntrustedText), so the
+ * request never fails on them and the model, the commit and the reply never see them.
  */
 export function issueRequest(
   issue: TrackedIssue,
   defaults: IssueRequestDefaults = {},
 ): ExploreRequest {
-  const form = parseIssueForm(issue.body);
+  const body = cleanUntrustedText(issue.body);
+  const form = parseIssueForm(body);
   const hasForm = Object.keys(form).length > 0;
   const title = ideaTitle(issue.title);
-  const freeText = hasForm ? undefined : issue.body.trim().slice(0, MAX_FREE_TEXT) || undefined;
+  const freeText = hasForm ? undefined : body.trim().slice(0, MAX_FREE_TEXT) || undefined;
   return parseExploreRequest(
     {
       ...defaults,
@@ -78,9 +85,9 @@ export function issueRequest(
   );
 }
 
-/** The issue's title without the form's "Idea: " prefix. */
+/** The issue's title without the form's "Idea: " prefix, cleaned like the body. */
 export function ideaTitle(title: string): string {
-  return title.replace(TITLE_PREFIX, "").trim();
+  return cleanUntrustedText(title).replace(TITLE_PREFIX, "").trim();
 }
 
 /** "Business (a verdict)" → "business": the option's leading word is its value. */

@@ -1,3 +1,4 @@
+import { cleanUntrustedText } from "../../config/clean-text.ts";
 import type { JobBackend } from "../../jobs/job-backend.ts";
 import type { NewJob } from "../../jobs/job-record.ts";
 import { defineWorkflow, type WorkflowDefinition } from "../../jobs/job-runner.ts";
@@ -129,7 +130,9 @@ function issueEventJob(delivery: GitHubDelivery, config: IssueIntakeConfig): Eve
   if (!labelled) return { ignored: `the event does not put the "${intake}" label on an issue` };
   if (issue?.state !== "open") return { ignored: "the issue is closed" };
   if (hasLabel(labels, processing)) return { ignored: "a run has claimed the issue already" };
-  const title = typeof issue?.title === "string" ? issue.title.slice(0, 200) : `#${number}`;
+  // The job's title is shown in the API, the web page and logs: cleaned like the request.
+  const title =
+    typeof issue?.title === "string" ? cleanUntrustedText(issue.title).slice(0, 200) : `#${number}`;
   return {
     job: {
       kind: ISSUE_JOB_KIND,
