@@ -32,6 +32,7 @@ beforeAll(async () => {
       "ideas/link-out.md": "../../outside/secret.txt",
       "ideas/dir-out": "../../outside",
     },
+    hardLinks: { "ideas/hard-out.md": "../outside/secret.txt" },
   });
   execFileSync("mkfifo", [path.join(tree.dir, "ideas/pipe.md")]);
   executor = createToolExecutor(new LocalStore({ root: tree.dir }));
@@ -107,6 +108,16 @@ describe("Tool Executor over LocalStore", () => {
     expect(text).not.toContain("OUTSIDE-SECRET");
     expect(text).not.toContain(tree.dir);
     expect(text).toContain("outside the allowed folder");
+  });
+
+  it("refuses research with more than one hard link, which may be a file outside", async () => {
+    const result = await executor.readResearch("hard-out.md");
+    expect(result).toEqual({
+      ok: false,
+      error_type: "api_error",
+      message:
+        'Failed to read file: Access denied: "ideas/hard-out.md" has more than one hard link and is refused, so that nothing outside the allowed folder can be read through it',
+    });
   });
 
   it("refuses a FIFO without blocking", async () => {
