@@ -3,6 +3,7 @@ import type { ToolCallLog } from "../tools/tool-call-log.ts";
 import type { CitationStats } from "./citations/citation-stats.ts";
 import type { DeepRecord } from "./explore/deep/deep-outcome.ts";
 import type { WebFetchSummary } from "./explore/web-fetch-summary.ts";
+import type { Removal } from "./publish/removals.ts";
 import type { Source } from "./source-links.ts";
 
 /** One run of the agent on an idea, as exploration-log.json records it. */
@@ -46,6 +47,14 @@ export interface ExplorationLogEntry {
   citations: CitationStats;
   /** Links the model wrote to pages no tool returned; they were unlinked in the report. */
   removedLinks?: string[];
+  /**
+   * Everything the publish sanitizer took out of research.md, by kind: links, autolinks and
+   * URL-like text to pages no tool returned, other schemes, images, raw HTML, reference
+   * definitions, e-mail addresses, pages whose URL cannot be published, and anything unsafe an
+   * earlier version of the file held. The first 100 are listed; `removedUnlisted` counts the rest.
+   */
+  removed?: Removal[];
+  removedUnlisted?: number;
   outputPath: string;
   /** Deep mode: the plan, and per sub-question its steps, tokens, cost, sources and outcome. */
   deep?: DeepRecord;

@@ -10,10 +10,11 @@ const retrieved = [
 describe("citeRetrieved", () => {
   it("turns a link to a retrieved page into its text and a citation, and unlinks the rest", () => {
     const { text, removed } = citeRetrieved(
-      "See [the data](https://example.com/market/) and [a guess](https://made.up/page).",
+      "See [the data](https://example.com/market/#:~:text=x) and [a guess](https://made.up/page).",
       retrieved,
     );
-    expect(text).toBe("See the data[[cite]](https://example.com/market/) and a guess.");
+    // The citation names the page as it was retrieved, never the link's own spelling.
+    expect(text).toBe("See the data[[cite]](https://example.com/market) and a guess.");
     expect(removed).toEqual(["https://made.up/page"]);
   });
 
@@ -47,12 +48,13 @@ describe("citeRetrieved", () => {
     expect(removed).toEqual([]);
   });
 
-  it("drops bare URLs that no tool returned and keeps retrieved ones", () => {
+  it("drops bare URLs that no tool returned and makes retrieved ones citations", () => {
     const { text, removed } = citeRetrieved(
       "Rival: https://rival.io. Fake: https://fake.example/x. Again https://fake.example/x",
       retrieved,
     );
-    expect(text).toBe("Rival: https://rival.io. Fake: . Again ");
+    // A bare URL is a link each renderer draws its own way; its citation links the page exactly.
+    expect(text).toBe("Rival: [[cite]](https://rival.io/). Fake: . Again");
     expect(removed).toEqual(["https://fake.example/x"]);
   });
 });

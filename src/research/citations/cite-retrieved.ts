@@ -1,38 +1,22 @@
-import {
-  CITATION_PLACEHOLDER_TEXT,
-  citationPlaceholder,
-} from "../../agent/citation-placeholder.ts";
-import { type Source, sourceKey } from "../source-links.ts";
-import { MARKDOWN_LINK } from "./citation-syntax.ts";
-
-const BARE_URL = /(?<![(<[])\bhttps?:\/\/[^\s)\]>]*[^\s)\]>.,;:!?]/g;
-/** Link text that only numbers a citation ("[1]", "2"): the marker replaces it. */
-const NUMBER_ONLY = /^\[?\d+\]?$/;
+import { placeholderPolicy } from "../publish/link-policy.ts";
+import { type Removal, removedLinkTargets } from "../publish/removals.ts";
+import { sanitizeMarkdown } from "../publish/sanitize-markdown.ts";
+import type { Source } from "../source-links.ts";
 
 /**
  * Leaves a run's report citing only pages a tool retrieved, each citation as a placeholder
- * right after the text it supports: a Markdown link to a retrieved page becomes its text
- * followed by the page's placeholder, a native placeholder stays. A link or placeholder to
- * anything else is reduced to its text and a bare URL no tool returned is dropped, so the report
- * can never cite a page nobody retrieved (invented citations are the most common complaint about
- * research agents). `removed` lists those URLs, first seen first.
+ * right after the text it supports, and safe to publish: the report is rebuilt from its syntax
+ * tree (sanitizeMarkdown). A link to a retrieved page (however it is spelled: inline, reference,
+ * autolink, bare URL) becomes its text followed by the page's placeholder, a native placeholder
+ * stays; a link to anything else is reduced to its text and a bare URL no tool returned is
+ * dropped, so the report can never cite a page nobody retrieved (invented citations are the most
+ * common complaint about research agents). Images become their alt text and raw HTML visible text.
+ * `removed` lists the link targets taken out, first seen first; `removals` everything taken out.
  */
 export function citeRetrieved(
   report: string,
   retrieved: readonly Source[],
-): { text: string; removed: string[] } {
-  const allowed = new Set(retrieved.map((s) => sourceKey(s.url)));
-  const removed = new Set<string>();
-  const isRetrieved = (url: string) => {
-    const ok = allowed.has(sourceKey(url));
-    if (!ok) removed.add(url);
-    return ok;
-  };
-  const text = report
-    .replace(MARKDOWN_LINK, (_, label: string, url: string) => {
-      const citationOnly = label === CITATION_PLACEHOLDER_TEXT || NUMBER_ONLY.test(label.trim());
-      return `${citationOnly ? "" : label}${isRetrieved(url) ? citationPlaceholder(url) : ""}`;
-    })
-    .replace(BARE_URL, (url) => (isRetrieved(url) ? url : ""));
-  return { text, removed: [...removed] };
+): { text: string; removed: string[]; removals: Removal[] } {
+  const { text, removed } = sanitizeMarkdown(report, placeholderPolicy(retrieved));
+  return { text, removed: removedLinkTargets(removed), removals: removed };
 }

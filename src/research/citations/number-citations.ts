@@ -21,15 +21,21 @@ export function numberCitations(
     const known = numbers.get(key);
     if (known !== undefined) return known;
     const source = byKey.get(key);
-    list.push({ title: source?.title.trim() || url, url: source?.url ?? url });
+    if (!source) return undefined;
+    list.push({ title: source.title.trim() || url, url: source.url });
     numbers.set(key, list.length);
     return list.length;
   };
-  const text = report.replace(PLACEHOLDER_RUN, (run) =>
-    [...new Set(placeholderUrls(run).map(numberOf))]
+  const text = report.replace(PLACEHOLDER_RUN, (run) => {
+    const urls = placeholderUrls(run);
+    const numbers = urls.map(numberOf);
+    // A placeholder of a page nobody retrieved is not a citation the sanitizer wrote: it can only
+    // sit in code, where it stays as the text it is rather than entering the Sources list.
+    if (numbers.some((n) => n === undefined)) return run;
+    return [...new Set(numbers as number[])]
       .sort((a, b) => a - b)
       .map((n) => citationMarker(n, list[n - 1]!.url))
-      .join(""),
-  );
+      .join("");
+  });
   return { text, numbered: list };
 }

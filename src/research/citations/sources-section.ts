@@ -1,3 +1,5 @@
+import { escapeText } from "../publish/escape-text.ts";
+import { publishedUrl } from "../publish/published-url.ts";
 import type { Source } from "../source-links.ts";
 
 export const SOURCES_HEADING = "## Sources";
@@ -6,11 +8,20 @@ const NO_SOURCES_LINE = "_No web pages were retrieved for this research._";
 
 /**
  * research.md's closing section: the cited pages numbered as the report's markers number them,
- * then the pages retrieved but never cited, unnumbered, under "Also consulted".
+ * then the pages retrieved but never cited, unnumbered, under "Also consulted". Titles and URLs
+ * come from the pages themselves, so a title is escaped as text (it cannot open HTML, a link or an
+ * image) and a URL written only in its published form; a page whose URL cannot be published is
+ * not listed (publishSources has already taken such pages out, and logged them).
  */
 export function renderSourcesSection(cited: readonly Source[], consulted: readonly Source[]) {
-  const numbered = cited.map((s, i) => `${i + 1}. ${sourceLink(s)}`).join("\n");
-  const unnumbered = consulted.map((s) => `- ${sourceLink(s)}`).join("\n");
+  // A cited page keeps its number even if it cannot be listed, so the markers still agree.
+  const numbered = cited.map((s, i) => `${i + 1}. ${sourceLink(s) ?? UNLISTED}`).join("\n");
+  const unnumbered = consulted
+    .flatMap((s) => {
+      const link = sourceLink(s);
+      return link ? [`- ${link}`] : [];
+    })
+    .join("\n");
   const parts = [
     ...(numbered ? [numbered] : []),
     ...(unnumbered ? [`${CONSULTED_HEADING}\n\n${unnumbered}`] : []),
@@ -34,12 +45,20 @@ export function parseSourcesSection(section: string): { numbered: Source[]; cons
 function linesOf(list: string, bullet: RegExp): Source[] {
   const entry = new RegExp(`${bullet.source}\\[((?:\\\\.|[^\\]\\\\])*)\\]\\((\\S+)\\)\\s*$`, "gm");
   return [...list.matchAll(entry)].map((m) => ({
-    title: (m[1] ?? "").replace(/\\([[\]\\])/g, "$1"),
+    // Every backslash escape of ASCII punctuation, as escapeText writes them (and as files of the
+    // earlier format wrote brackets and backslashes).
+    title: (m[1] ?? "").replace(/\\([!-/:-@[-`{-~])/g, "$1"),
     url: m[2] ?? "",
   }));
 }
 
-function sourceLink(source: Source): string {
-  const title = source.title.replace(/\s+/g, " ").replace(/([[\]\\])/g, "\\$1");
-  return `[${title}](${source.url})`;
+const UNLISTED = "_(a page whose address cannot be published)_";
+const IN_LINK_TEXT = { atLineStart: false, singleLine: true, beforeSyntax: false };
+
+function sourceLink(source: Source): string | undefined {
+  const url = publishedUrl(source.url);
+  if (url === undefined) return undefined;
+  // Inside link text no renderer links a URL, so the title needs escaping only.
+  const title = escapeText(source.title, IN_LINK_TEXT) || escapeText(url, IN_LINK_TEXT);
+  return `[${title}](${url})`;
 }

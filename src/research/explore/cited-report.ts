@@ -1,14 +1,21 @@
 import { type CitationStats, citationStats } from "../citations/citation-stats.ts";
 import { citeRetrieved } from "../citations/cite-retrieved.ts";
+import { publishSources } from "../publish/published-sources.ts";
+import type { Removal } from "../publish/removals.ts";
 import { stripModelSources } from "../research-document.ts";
+import type { Source } from "../source-links.ts";
 import type { ResearchOutcome } from "./research-outcome.ts";
 
 /** A run's report as research.md takes it, its citations not numbered yet. */
 export type CitedReport = {
   /** The report citing retrieved pages only, as placeholders (numbered when it is filed). */
   report: string;
+  /** The retrieved pages as research.md may list them (see publishSources). */
+  sources: Source[];
   /** Links to pages no tool returned: reduced to their text in the report. */
   removed: string[];
+  /** Everything the sanitizer took out of the report and the pages' list (see Removal). */
+  removals: Removal[];
   citations: CitationStats;
 };
 
@@ -25,12 +32,18 @@ const CUT_FOR_SIZE_NOTE =
  * the run's result (its stats) agree, on a replay too.
  */
 export function citedReport(outcome: ResearchOutcome): CitedReport {
-  const { text, removed } = citeRetrieved(stripModelSources(outcome.report), outcome.sources);
+  const pages = publishSources(outcome.sources);
+  const { text, removed, removals } = citeRetrieved(
+    stripModelSources(outcome.report),
+    pages.sources,
+  );
   return {
     report: outcome.truncated
       ? `${text}\n\n${outcome.cutForSize ? CUT_FOR_SIZE_NOTE : TRUNCATED_NOTE}`
       : text,
+    sources: pages.sources,
     removed,
-    citations: citationStats(text, outcome.sources),
+    removals: [...pages.removed, ...removals],
+    citations: citationStats(text, pages.sources),
   };
 }

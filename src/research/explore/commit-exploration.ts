@@ -8,6 +8,8 @@ import type {
 import { findExistingExploration, newFolderName } from "../existing-exploration.ts";
 import { appendLogEntry, type ExplorationLogEntry } from "../exploration-log.ts";
 import { slugifyIdea } from "../idea-identity.ts";
+import { publishResearch } from "../publish/publish-research.ts";
+import { type Removal, RemovalList } from "../publish/removals.ts";
 import {
   appendUpdate,
   newResearch,
@@ -95,16 +97,15 @@ async function decideOnHead(
   const previous = plan.isUpdate
     ? ((await head.readText(target.researchPath)) ?? plan.previous?.content)
     : undefined;
-  const fitted = fitToStore(outcome, (o) =>
-    renderResearch(buildDocument(payload, plan, o, citedReport(o).report, previous)),
-  );
-  const entry = logEntry(
-    payload,
-    plan,
-    fitted.outcome,
-    citedReport(fitted.outcome),
-    target.researchPath,
-  );
+  // What is committed is the document as published: the run's report was sanitized when it was
+  // cited, and the whole document (an update's earlier sections too) is checked once more.
+  const publish = (o: ResearchOutcome) => {
+    const cited = citedReport(o);
+    return { cited, ...publishResearch(buildDocument(payload, plan, o, cited, previous)) };
+  };
+  const fitted = fitToStore(outcome, (o) => renderResearch(publish(o).doc));
+  const published = publish(fitted.outcome);
+  const entry = logEntry(payload, plan, fitted.outcome, published, target.researchPath);
   const log = appendLogEntry(await head.readText(target.logPath), entry);
   const cut = fitted.outcome.cutForSize;
   return {
@@ -141,11 +142,14 @@ function logEntry(
   payload: ExplorePayload,
   plan: Exploring,
   outcome: ResearchOutcome,
-  { removed, citations }: CitedReport,
+  { cited, removed: fromDocument }: { cited: CitedReport; removed: Removal[] },
   researchPath: string,
 ): ExplorationLogEntry & { runId: string } {
   const { request } = payload;
+  const { removed, citations } = cited;
   const failures = searchFailures(outcome.toolCalls);
+  const removals = new RemovalList();
+  removals.addAll([...cited.removals, ...fromDocument]);
   return {
     runId: payload.runId,
     ...(payload.issue ? { issue: payload.issue.number } : {}),
@@ -183,6 +187,8 @@ function logEntry(
     sources: outcome.sources,
     citations,
     ...(removed.length ? { removedLinks: removed } : {}),
+    ...(removals.list().length ? { removed: removals.list() } : {}),
+    ...(removals.unlisted ? { removedUnlisted: removals.unlisted } : {}),
     outputPath: researchPath,
     ...(outcome.deep ? { deep: outcome.deep } : {}),
   };
@@ -192,12 +198,12 @@ function buildDocument(
   payload: ExplorePayload,
   plan: Exploring,
   outcome: ResearchOutcome,
-  report: string,
+  { report, sources }: CitedReport,
   previousText: string | undefined,
 ): ResearchDocument {
   const previous = previousText === undefined ? undefined : parseResearch(previousText);
   if (previous) {
-    return appendUpdate(previous, { date: plan.date, report, sources: outcome.sources });
+    return appendUpdate(previous, { date: plan.date, report, sources });
   }
   return newResearch(
     {
@@ -208,10 +214,10 @@ function buildDocument(
       date: plan.date,
       fingerprint: plan.fingerprint,
       ...(payload.issue ? { issue: payload.issue.number } : {}),
-      sources: outcome.sources.length,
+      sources: sources.length,
       ...(outcome.truncated ? { truncated: true } : {}),
     },
-    { report, sources: outcome.sources },
+    { report, sources },
   );
 }
 

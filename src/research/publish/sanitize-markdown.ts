@@ -1,0 +1,160 @@
+import { Lexer, type Token, type Tokens } from "marked";
+import { codeBlock } from "./code-syntax.ts";
+import { type Atom, inlineAtoms, type SanitizeContext } from "./inline-atoms.ts";
+import type { LinkPolicy } from "./link-policy.ts";
+import { type Removal, RemovalList } from "./removals.ts";
+import { serializeInline } from "./serialize-inline.ts";
+
+export interface Sanitized {
+  text: string;
+  removed: Removal[];
+}
+
+/**
+ * Markdown rebuilt from its syntax tree (marked's lexer, GFM) so that only what can be named
+ * survives: text, headings, paragraphs, emphasis, lists, tables, block quotes, code, breaks, and
+ * links the policy turns into citations of retrieved pages. Other links keep only their text,
+ * images their alt text, raw HTML shows as text, reference definitions go; every text is escaped
+ * so no renderer can read a link, image or HTML into it (see escapeText), and URL-like text that
+ * some renderer would link on its own is cited or removed (see resolveUrlText). What was removed
+ * is listed. The output is its own fixed point: sanitizing it again changes nothing.
+ *
+ * Regular expressions cannot do this: CommonMark has many spellings of a link (titles, "<...>"
+ * targets, reference definitions, autolinks, entities in the target, nested brackets), and
+ * whatever a pattern misses, a renderer still reads.
+ */
+export function sanitizeMarkdown(markdown: string, policy: LinkPolicy): Sanitized {
+  const ctx: SanitizeContext = { policy, removals: new RemovalList() };
+  const text = blocks(Lexer.lex(markdown.replace(/\r\n?/g, "\n"), { gfm: true }), ctx).join("\n\n");
+  return { text, removed: ctx.removals.list() };
+}
+
+/** One line of plain inline Markdown (a summary line, an error message): no block can open. */
+export function sanitizeLine(line: string, policy: LinkPolicy): Sanitized {
+  const ctx: SanitizeContext = { policy, removals: new RemovalList() };
+  const tokens = Lexer.lexInline(line.replace(/\s+/g, " "), { gfm: true });
+  const text = serializeInline(inlineAtoms(tokens, ctx), PARAGRAPH_LINE, ctx);
+  return { text, removed: ctx.removals.list() };
+}
+
+const PARAGRAPH = { atLineStart: true, singleLine: false, inTable: false };
+const PARAGRAPH_LINE = { atLineStart: true, singleLine: true, inTable: false };
+const HEADING = { atLineStart: false, singleLine: true, inTable: false };
+const CELL = { atLineStart: false, singleLine: true, inTable: true };
+
+function blocks(tokens: readonly Token[], ctx: SanitizeContext): string[] {
+  const out: string[] = [];
+  let previousList: { ordered: boolean; alternate: boolean } | undefined;
+  for (const token of tokens) {
+    let written: string | undefined;
+    let list: typeof previousList;
+    if (token.type === "list") {
+      // Two lists in a row with the same marker would be read back as one.
+      const alternate =
+        previousList !== undefined &&
+        previousList.ordered === (token as Tokens.List).ordered &&
+        !previousList.alternate;
+      written = listBlock(token as Tokens.List, alternate, ctx);
+      list = { ordered: (token as Tokens.List).ordered, alternate };
+    } else {
+      written = block(token, ctx);
+    }
+    if (written === undefined || written.trim() === "") continue;
+    out.push(written);
+    previousList = list;
+  }
+  return out;
+}
+
+function block(token: Token, ctx: SanitizeContext): string | undefined {
+  const t = token as Tokens.Generic;
+  switch (t.type) {
+    case "space":
+      return undefined;
+    case "paragraph":
+      return inline(t.tokens ?? [], PARAGRAPH, ctx);
+    case "text":
+      return inline(t.tokens ?? [{ type: "text", raw: t.raw, text: t.text }], PARAGRAPH, ctx);
+    case "heading":
+      return heading(token as Tokens.Heading, ctx);
+    case "code":
+      return codeBlock(t.text, t.codeBlockStyle === "indented" ? undefined : t.lang);
+    case "table":
+      return table(token as Tokens.Table, ctx);
+    case "blockquote":
+      return quoted(blocks(t.tokens ?? [], ctx).join("\n\n"));
+    case "hr":
+      return "---";
+    case "html":
+      // Raw HTML (comments, <details>, <img>, CDATA...) is shown as the text it is.
+      ctx.removals.add("html", t.raw);
+      return inline([], PARAGRAPH, ctx, [{ text: t.raw.replace(/\n+$/, "") }]);
+    case "def":
+      ctx.removals.add("reference", `[${t.tag}]: ${t.href}`);
+      return undefined;
+    case "checkbox":
+      return undefined;
+    default:
+      return inline([], PARAGRAPH, ctx, [{ text: t.raw ?? "" }]);
+  }
+}
+
+function inline(
+  tokens: readonly Token[],
+  place: typeof PARAGRAPH,
+  ctx: SanitizeContext,
+  atoms: Atom[] = inlineAtoms(tokens, ctx),
+): string {
+  return serializeInline(atoms, place, ctx);
+}
+
+function heading(token: Tokens.Heading, ctx: SanitizeContext): string {
+  const marks = "#".repeat(Math.min(6, Math.max(1, token.depth)));
+  let text = inline(token.tokens, HEADING, ctx);
+  // "Issue #" would lose its "#" as the heading's optional closing sequence.
+  text = text.replace(/(^|[ \t])(#+)$/, "$1\\$2");
+  return text ? `${marks} ${text}` : marks;
+}
+
+function table(token: Tokens.Table, ctx: SanitizeContext): string {
+  const width = token.header.length;
+  const row = (cells: readonly Tokens.TableCell[]) => {
+    const written = Array.from({ length: width }, (_, i) =>
+      cells[i] ? inline(cells[i]!.tokens, CELL, ctx) : "",
+    );
+    return `| ${written.join(" | ")} |`;
+  };
+  const align = token.align.map((a) =>
+    a === "center" ? ":---:" : a === "left" ? ":---" : a === "right" ? "---:" : "---",
+  );
+  return [row(token.header), `| ${align.join(" | ")} |`, ...token.rows.map(row)].join("\n");
+}
+
+function listBlock(list: Tokens.List, alternate: boolean, ctx: SanitizeContext): string {
+  const start = typeof list.start === "number" ? Math.min(list.start, 999_999_000) : 1;
+  const items = list.items.map((item, i) => {
+    const marker = list.ordered ? `${start + i}${alternate ? ")" : "."}` : alternate ? "*" : "-";
+    const loose = list.loose || item.loose;
+    let content = blocks(item.tokens, ctx).join(loose ? "\n\n" : "\n");
+    // A checkbox alone is not a task to a renderer, but the text "[ ]".
+    if (item.task && content !== "") content = `[${item.checked ? "x" : " "}] ${content}`;
+    return indentItem(marker, content);
+  });
+  return items.join(list.loose ? "\n\n" : "\n");
+}
+
+/** The item's first line after its marker, the rest indented to the item's content column. */
+function indentItem(marker: string, content: string): string {
+  if (content === "") return marker;
+  const pad = " ".repeat(marker.length + 1);
+  const [first = "", ...rest] = content.split("\n");
+  return [`${marker} ${first}`, ...rest.map((line) => (line === "" ? "" : pad + line))].join("\n");
+}
+
+function quoted(content: string): string | undefined {
+  if (content.trim() === "") return undefined;
+  return content
+    .split("\n")
+    .map((line) => (line === "" ? ">" : `> ${line}`))
+    .join("\n");
+}
