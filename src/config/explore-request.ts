@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ConfigError } from "./config-error.ts";
 import { isContinueFromPath } from "./continue-from-path.ts";
 import { MAX_IDEA_LENGTH, MAX_TIMEOUT_SECONDS } from "./explore-limits.ts";
+import { hostListSchema } from "./host-list.ts";
 import { normalizeLineBreaks, printableText } from "./text-problems.ts";
 import { zodMessage } from "./zod-message.ts";
 
@@ -69,6 +70,16 @@ export const exploreRequestSchema = z
     parallel: wholeNumber(1, 6).optional(),
     /** The whole run's time limit; the agent's default (10 min) when absent. */
     timeoutSeconds: wholeNumber(10, MAX_TIMEOUT_SECONDS).optional(),
+    /** false: no web_fetch tool at all (an operator's setting can also turn it off). */
+    webFetch: z.boolean({ error: "must be true or false" }).optional(),
+    /** web_fetch calls one agent run may make (the operator's cap, when lower, wins). */
+    maxFetches: wholeNumber(1, 100).optional(),
+    /** ...and one model step may make. */
+    maxFetchesPerStep: wholeNumber(1, 20).optional(),
+    /** Hosts web_fetch may read (with their subdomains); the operator's list applies as well. */
+    fetchAllowHosts: hostListSchema.optional(),
+    /** Hosts web_fetch never reads, on top of the operator's. */
+    fetchDenyHosts: hostListSchema.optional(),
     /** Past this many US dollars the run stops searching and writes its report. */
     maxCostUsd: z
       .number({ error: "must be a number of US dollars from 0.01 to 1,000" })
