@@ -1,6 +1,12 @@
 import path from "node:path";
 import { ConfigError } from "../../config/config-error.ts";
+import { parseEnv } from "../../config/env.ts";
 import type { ExploreTooling } from "../../research/explore/explore-tools.ts";
+import {
+  privateHosts,
+  webFetchToolingFromEnv,
+  withFlags,
+} from "../../research/explore/web-fetch-tooling.ts";
 import { openSandboxRoot, SandboxRootError } from "../../sandbox/sandbox-root.ts";
 import type { CliIo } from "../cli-io.ts";
 import { startMcpTools } from "../start-mcp-tools.ts";
@@ -32,7 +38,10 @@ export async function resolveExploreTooling(
     tooling: {
       codebase,
       mcp,
-      allowPrivateFetch: flags.allowPrivateFetch,
+      webFetch: withFlags(webFetchToolingFromEnv(parseEnv(io.env)), {
+        allowPrivate:
+          flags.allowPrivateFetch || privateHosts("--private-fetch-hosts", flags.privateFetchHosts),
+      }),
       toolSearch: flags.toolSearch,
     },
     close: async () => {

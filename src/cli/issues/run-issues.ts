@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { ConfigError } from "../../config/config-error.ts";
 import { type Env, parseEnv } from "../../config/env.ts";
 import { parseExploreRequest } from "../../config/explore-request.ts";
+import { webFetchToolingFromEnv } from "../../research/explore/web-fetch-tooling.ts";
 import { intakeLabels } from "../../research/issues/intake-labels.ts";
 import { runIssueIntake } from "../../research/issues/issue-intake.ts";
 import type { IssueResult } from "../../research/issues/issue-workflow.ts";
@@ -58,12 +59,15 @@ export async function runIssues(flags: IssuesFlags, io: CliIo): Promise<number> 
         labels,
         defaults: flags.defaults,
         searchBackend: resolveSearchBackend(env),
+        tooling: { webFetch: webFetchToolingFromEnv(env) },
         resolveModel: (request, hooks) =>
           resolveCliModel({ ...flags.model, model: request.model ?? flags.model.model }, env, {
             ...(hooks?.onRequestRetry ? { onRequestRetry: hooks.onRequestRetry } : {}),
           }),
         ...runnerName(env),
-        onFailure: (number, error) => say(`  #${number} failed: ${oneLineError(error, io.env)}`),
+        redact: io.redact,
+        onFailure: (number, error) =>
+          say(`  #${number} failed: ${oneLineError(error, io.env, io.redact)}`),
       },
       {
         limit: flags.limit,

@@ -1,6 +1,7 @@
 import { parseEnv } from "../../config/env.ts";
 import { createIdeaExplorerMcpServer } from "../../mcp/idea-explorer-mcp-server.ts";
 import { serveStdio } from "../../mcp/serve-stdio.ts";
+import { webFetchToolingFromEnv } from "../../research/explore/web-fetch-tooling.ts";
 import { resolveSearchBackend } from "../../search/resolve-search-backend.ts";
 import type { CliIo } from "../cli-io.ts";
 import { createProgressPrinter } from "../explore/progress-printer.ts";
@@ -36,7 +37,8 @@ export async function runMcp(
   // Every tool needs the repository, so one that cannot be used is a start-up error (exit 2).
   await requireUsableStore(store, repository);
   for (const warning of warnings) log(warning);
-  const errorLine = (error: unknown) => oneLineError(error, { ...io.env, DEBUG: undefined });
+  const errorLine = (error: unknown) =>
+    oneLineError(error, { ...io.env, DEBUG: undefined }, io.redact);
   // Without the key, resolving again throws the message naming the variable to set.
   const resolveModel = () => resolved ?? resolveCliModel(model, env);
   const shutdown = new AbortController();
@@ -45,13 +47,14 @@ export async function runMcp(
     store,
     resolveModel,
     searchBackend,
+    tooling: { webFetch: webFetchToolingFromEnv(env) },
     log,
     progress: createProgressPrinter,
     shutdown: shutdown.signal,
     errorLine: (error) => {
       const line = errorLine(error);
       log(`tool call failed: ${line}`);
-      if (io.env.DEBUG && error instanceof Error && error.stack) log(error.stack);
+      if (io.env.DEBUG && error instanceof Error && error.stack) log(io.redact(error.stack));
       return line;
     },
   });

@@ -6,16 +6,17 @@ import {
   readJobResearch,
   submitExplore,
 } from "../../research/explore/explore-service.ts";
+import { webFetchToolingFromEnv } from "../../research/explore/web-fetch-tooling.ts";
 import { resolveSearchBackend } from "../../search/resolve-search-backend.ts";
-import { parseApiTokens } from "../../server/bearer-auth.ts";
 import { issueIntakeSetup } from "../../server/issue-intake-setup.ts";
-import { DEFAULT_HOST, DEFAULT_PORT } from "../../server/start-server.ts";
+import { DEFAULT_PORT } from "../../server/start-server.ts";
 import { startService } from "../../server/start-service.ts";
 import type { CliIo } from "../cli-io.ts";
 import { onStopSignal } from "../interrupted.ts";
 import { modelFlagsFrom, repositoryChoice } from "../repository-and-model-options.ts";
 import { resolveCliModel, resolveCliModelOrWarn } from "../resolve-cli-model.ts";
 import { resolveStore } from "../resolve-store.ts";
+import { checkServeSettings, TOKENLESS_WARNING } from "./serve-settings.ts";
 
 export interface ServeValues extends NonNullable<Parameters<typeof modelFlagsFrom>[0]> {
   host?: string;
@@ -43,23 +44,26 @@ export async function runServe(
   const concurrency = numbers.concurrency ?? 2;
   const { rateLimit } = numbers;
   const env = parseEnv(io.env);
+  const settings = checkServeSettings(values, env);
   const modelFlags = modelFlagsFrom(values);
+  // Start-up lines may quote a server's answer (the repository check): masked like all output.
+  const warn = (line: string) => io.stderr.write(`warning: ${io.redact(line)}\n`);
   // Checked now so a bad flag fails at start-up; a missing key only fails the jobs (and says so).
   resolveCliModelOrWarn(modelFlags, env, (message) => {
-    io.stderr.write(`warning: ${message} Explorations will fail until it is set.\n`);
+    warn(`${message} Explorations will fail until it is set.`);
   });
   const searchBackend = resolveSearchBackend(env);
   const store = await resolveStore(repositoryChoice(values), env, io.cwd);
   // A repository that cannot be used fails each job at once with this same message; say it now.
   await store.verify().catch((error: Error) => {
-    io.stderr.write(
-      `warning: ${error.message.replace(/[.\s]*$/, ".")} Explorations will fail until it is fixed.\n`,
-    );
+    warn(`${error.message.replace(/[.\s]*$/, ".")} Explorations will fail until it is fixed.`);
   });
 
   const exploreDeps = {
     store,
     searchBackend,
+    tooling: { webFetch: webFetchToolingFromEnv(env) },
+    redact: io.redact,
     resolveModel: (
       request: { model?: string | undefined },
       hooks?: { onRequestRetry?: (line: string) => void },
@@ -74,14 +78,14 @@ export async function runServe(
     env,
     exploreDeps,
   );
-  if (intake.warning) io.stderr.write(`warning: ${intake.warning}\n`);
+  if (intake.warning) warn(intake.warning);
 
   const service = await startService({
-    dataDir: path.resolve(io.cwd, values["data-dir"] ?? ".idea-explorer"),
+    dataDir: path.resolve(io.cwd, settings.dataDir),
     port,
-    host: values.host ?? DEFAULT_HOST,
+    host: settings.host,
     concurrency,
-    tokens: parseApiTokens(env.IDEA_EXPLORER_API_TOKEN),
+    tokens: settings.tokens,
     allowPrivateWebhooks: values["allow-private-webhooks"] ?? false,
     ...(rateLimit === undefined
       ? {}
@@ -97,8 +101,13 @@ export async function runServe(
     submitExplore: (jobs) => submitExplore(jobs, store),
     readResearch: readJobResearch(store),
     ideas: store,
-    logger: { error: (message, error) => io.stderr.write(`${message}${logDetail(error)}\n`) },
+    logger: {
+      error: (message, error) => io.stderr.write(`${io.redact(`${message}${logDetail(error)}`)}\n`),
+    },
+    redact: io.redact,
   });
+  // Once listening, so a start that fails says only why.
+  if (settings.tokens.length === 0) warn(TOKENLESS_WARNING);
   io.stderr.write(`idea-explorer serving ${service.url} (${store.description})\n`);
   io.stdout.write(`${service.url}\n`);
 

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { ExploreRequest } from "../../config/explore-request.ts";
+import type { Redact } from "../../config/redactor.ts";
 import type { JobBackend } from "../../jobs/job-backend.ts";
 import type { IdempotencyKey, JobRecord } from "../../jobs/job-record.ts";
 import { defineWorkflow, type WorkflowDefinition } from "../../jobs/job-runner.ts";
@@ -11,6 +12,7 @@ import { findExistingExploration } from "../existing-exploration.ts";
 import { fingerprintIdea } from "../idea-identity.ts";
 import type { ExplorePayload } from "./explore-plan.ts";
 import { preflightExplore, searchBackendFor, withPreflightWarnings } from "./explore-preflight.ts";
+import type { ExploreTooling } from "./explore-tools.ts";
 import { type ExploreResult, exploreWorkflow } from "./explore-workflow.ts";
 
 /** What a job needs to run, resolved per job so a configuration error fails that job at once. */
@@ -26,6 +28,13 @@ export interface ExploreServiceDeps {
   ): ResolvedModel;
   /** The configured web search backend (probed before each job that would search with it). */
   searchBackend?: SearchBackend | undefined;
+  /**
+   * Masks the configured secrets in failure text the workflow publishes itself (an issue's
+   * answer); what the job runner records it masks on its own. Default: by shape only.
+   */
+  redact?: Redact;
+  /** The operator's tool settings for every job (web_fetch's caps, host lists, off). */
+  tooling?: ExploreTooling | undefined;
 }
 
 export const EXPLORE_JOB_KIND = "explore";
@@ -51,6 +60,7 @@ export function exploreJobWorkflow(deps: ExploreServiceDeps): WorkflowDefinition
         store: deps.store,
         model,
         search: searchBackendFor(model, deps.searchBackend)?.search,
+        tooling: deps.tooling,
         logSink: () => {},
       })(context);
       return withPreflightWarnings(result, warnings);
