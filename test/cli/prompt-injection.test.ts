@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import MarkdownIt from "markdown-it";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   getJson,
@@ -49,6 +50,7 @@ describe("explore, with a page that tells the model to leak earlier research", (
     const folder = run.stdout.trim().replace(/\/research\.md$/, "");
     const research = readFileSync(path.join(world.tree.dir, folder, "research.md"), "utf8");
     expect(research).toContain("Weekend markets rent dryers for 30 EUR a day");
+    expectNothingToLoad(research);
     expect(git(world.tree.dir, "log", "--format=%s").split("\n")[0]).toMatch(/^Explore: /);
     const log = JSON.parse(
       readFileSync(path.join(world.tree.dir, folder, "exploration-log.json"), "utf8"),
@@ -83,6 +85,19 @@ function expectAttackContained(researchPath: string) {
   expect(world.answersToLeak()).toContain("web_fetch reads only URLs that appeared");
   const research = readFileSync(path.join(world.tree.dir, researchPath), "utf8");
   expect(research).toContain("Weekend markets rent dryers for 30 EUR a day");
+  expectNothingToLoad(research);
+}
+
+/** The report the model wrote carried the canary in an image, a link and raw HTML: all gone. */
+function expectNothingToLoad(research: string) {
+  expect(research).not.toContain(CANARY);
+  expect(research).not.toContain("/c?d=");
+  // Rendered as GitHub would (raw HTML on, bare URLs linked), nothing loads and nothing links out.
+  const html = new MarkdownIt({ html: true, linkify: true }).render(research);
+  expect(html).not.toMatch(/<img\b/i);
+  expect([...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1])).toEqual(
+    expect.not.arrayContaining([expect.stringContaining("/c?")]),
+  );
 }
 
 describe("the same attack through serve and MCP", () => {
