@@ -1,5 +1,6 @@
 import { AISDKError, APICallError, type LanguageModel, RetryError } from "ai";
 import { oneLine } from "../config/one-line.ts";
+import { redactSecretShapesOnly } from "../config/redactor.ts";
 import { ModelRequestTimeoutError } from "../models/request-deadline.ts";
 
 export type AgentErrorKind =
@@ -107,7 +108,17 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** Provider messages may span lines or be huge; a user-facing line must not. */
+const MAX_DETAIL = 300;
+
+/**
+ * Provider messages may span lines or be huge; a user-facing line must not. A provider may also
+ * echo the key it was sent, and the surfaces mask the keys they know, but only whole: so a long
+ * message is cut before the word that does not fit, never inside it, and keys recognisable by
+ * their shape are masked here already.
+ */
 function detailOf(text: string): string {
-  return oneLine(text, 300) || "no details";
+  const line = oneLine(redactSecretShapesOnly(text));
+  if (line.length <= MAX_DETAIL) return line || "no details";
+  const space = line.lastIndexOf(" ", MAX_DETAIL - 1);
+  return space > 0 ? `${line.slice(0, space)} …` : "a reply too long to show";
 }

@@ -13,15 +13,18 @@ for (const stream of [process.stdout, process.stderr]) {
   });
 }
 
+const args = process.argv.slice(2);
+const io = processIo(args);
 // Traces only when an OTLP endpoint is configured: otherwise nothing of OpenTelemetry is loaded.
 const tracing = await startTracingFromEnv(process.env, {
   serviceVersion: packageVersion,
-  warn: (line) => process.stderr.write(`${line}\n`),
+  warn: (line) => process.stderr.write(`${io.redact(line)}\n`),
 }).catch((error: unknown) => {
-  process.stderr.write(`tracing is off: ${error instanceof Error ? error.message : error}\n`);
+  const message = error instanceof Error ? error.message : String(error);
+  process.stderr.write(`tracing is off: ${io.redact(message)}\n`);
   return undefined;
 });
-process.exitCode = await runCli(process.argv.slice(2), processIo());
+process.exitCode = await runCli(args, io);
 // The spans still queued are sent before the process ends.
 await tracing?.shutdown().catch(() => {});
 await outlastForwardedSigterm(process.env);

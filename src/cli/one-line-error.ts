@@ -1,20 +1,24 @@
 import { homedir } from "node:os";
-
-const SECRET_ENV = /(KEY|TOKEN|SECRET|PASSWORD)$/;
+import { redactorFor } from "../config/configured-secrets.ts";
+import type { Redact } from "../config/redactor.ts";
 
 /**
- * An error as one line a user can act on: the message's first line, with the values of secret
- * environment variables and the home directory masked. Stack traces only with DEBUG set.
+ * An error as one line a user can act on: the message's first line, with every secret the
+ * redactor knows (keys, tokens, configured URLs' credentials) masked and the home directory
+ * shown as ~. Stack traces only with DEBUG set, and they are redacted too: a stack repeats the
+ * message. Without a redactor, one is built from `env` (its secrets, not the command line's).
  */
-export function oneLineError(error: unknown, env: Record<string, string | undefined>): string {
+export function oneLineError(
+  error: unknown,
+  env: Record<string, string | undefined>,
+  redact: Redact = redactorFor(env),
+): string {
   const raw = error instanceof Error ? error.message : String(error);
-  let line = (raw.split("\n").find((l) => l.trim()) ?? "unexpected error").trim();
-  for (const [name, value] of Object.entries(env)) {
-    if (value && value.length >= 6 && SECRET_ENV.test(name)) line = line.split(value).join("***");
-  }
+  let line = redact((raw.split("\n").find((l) => l.trim()) ?? "unexpected error").trim());
   const home = homedir();
   if (home.length > 1) line = line.split(home).join("~");
-  if (env.DEBUG && error instanceof Error && error.stack) return `${line}\n${stacks(error)}`;
+  if (env.DEBUG && error instanceof Error && error.stack)
+    return `${line}\n${redact(stacks(error))}`;
   return line;
 }
 

@@ -39,13 +39,14 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     const run = await command.load();
     return await run(args, io);
   } catch (error) {
-    const line = oneLineError(error, io.env);
+    const line = oneLineError(error, io.env, io.redact);
     io.stderr.write(`idea-explorer ${name}: ${line}\n`);
     if (command.json) {
       // Loaded on failure only: telling the error kinds apart needs the AI SDK's error classes.
       const { asksForJson, jsonError } = await import("./json-error.ts");
       if (asksForJson(args)) {
-        io.stdout.write(`${jsonError(error, oneLineError(error, { ...io.env, DEBUG: "" }))}\n`);
+        const message = oneLineError(error, { ...io.env, DEBUG: "" }, io.redact);
+        io.stdout.write(`${jsonError(error, message)}\n`);
       }
     }
     if (error instanceof Interrupted) return error.exitCode;

@@ -1,3 +1,4 @@
+import { type Redact, redactJson } from "../config/redactor.ts";
 import { createCheckpointedStep } from "./checkpointed-step.ts";
 import type { ReportFailure } from "./failure-log.ts";
 import { classifyJobFailure, type JobFailure } from "./job-error.ts";
@@ -23,6 +24,8 @@ export interface ExecuteJobDeps {
   /** Live progress by job id, read by JobRunner.get while the job runs. */
   live: Map<string, JobProgress>;
   report: ReportFailure;
+  /** Applied to the failure, the progress and the result: all of it is stored and shown. */
+  redact: Redact;
 }
 
 /**
@@ -69,7 +72,9 @@ export async function executeJob(
     [NOTIFY_STEP],
   );
 
-  const reportProgress = (update: JobProgress) => {
+  const reportProgress = (reported: JobProgress) => {
+    // Warnings and retry lines may quote an upstream answer: masked before it is published.
+    const update = redactJson(reported, deps.redact);
     // A message names the step it comes from when steps run in parallel (deep research's
     // sub-questions): that name is kept. One without a name belongs to the step started last.
     const step = update.step ?? running.at(-1);
@@ -96,10 +101,11 @@ export async function executeJob(
       reportProgress,
       signal,
     });
-    return { kind: "completed", result: JSON.parse(JSON.stringify(result ?? null)) as Json };
+    const stored = JSON.parse(JSON.stringify(result ?? null)) as Json;
+    return { kind: "completed", result: redactJson(stored, deps.redact) };
   } catch (error) {
     if (signal.aborted) return { kind: "interrupted" };
-    return { kind: "failed", failure: classifyJobFailure(error), error };
+    return { kind: "failed", failure: classifyJobFailure(error, deps.redact), error };
   } finally {
     live.delete(job.id);
   }

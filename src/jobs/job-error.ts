@@ -1,6 +1,7 @@
 import { AgentError, type AgentErrorKind } from "../agent/agent-error.ts";
 import { ConfigError } from "../config/config-error.ts";
 import { oneLine } from "../config/one-line.ts";
+import { type Redact, redactSecretShapesOnly } from "../config/redactor.ts";
 import { StoreError } from "../store/research-reader.ts";
 import { storageFailure } from "./storage-failure.ts";
 
@@ -55,11 +56,17 @@ export interface JobFailure {
 
 /**
  * Maps anything a workflow throws to a failure a user may read. Errors from lower layers whose
- * messages are safe by contract (ConfigError, StoreError, AgentError) keep their message; the job
- * database failing under a step (a full disk) is worth another attempt once it recovers; anything
- * else is a bug, so its text (which may hold paths or secrets) stays in the server log only.
+ * messages are safe by contract (ConfigError, StoreError, AgentError) keep their message, with
+ * `redact` applied: a model's message quotes its provider, and a provider may echo the key it
+ * was sent. The job database failing under a step (a full disk) is worth another attempt once it
+ * recovers; anything else is a bug, so its text (which may hold paths or secrets) stays in the
+ * server log only.
  */
-export function classifyJobFailure(error: unknown): JobFailure {
+export function classifyJobFailure(
+  error: unknown,
+  redact: Redact = redactSecretShapesOnly,
+): JobFailure {
+  const safeLine = (text: string) => oneLine(redact(text), 500) || "no message";
   if (error instanceof JobError) {
     return { code: error.code, message: safeLine(error.message), retryable: error.retryable };
   }
@@ -89,8 +96,4 @@ export function classifyJobFailure(error: unknown): JobFailure {
     message: "the job failed on an unexpected error (details are in the server log)",
     retryable: false,
   };
-}
-
-function safeLine(text: string): string {
-  return oneLine(text, 500) || "no message";
 }

@@ -1,5 +1,6 @@
 import type { DatabaseSync } from "node:sqlite";
 import { setTimeout as delay } from "node:timers/promises";
+import { type Redact, redactSecretShapesOnly } from "../config/redactor.ts";
 import { admitJob, admitRetry, type EnqueueOutcome, replayIdempotent } from "./admit-job.ts";
 import { type Backoff, backoffDelay, STORAGE_BACKOFF } from "./backoff.ts";
 import { createCheckpointedStep } from "./checkpointed-step.ts";
@@ -63,6 +64,11 @@ export interface JobRunnerOptions {
    * once per wait, as one line without a stack.
    */
   storageBackoff?: Backoff;
+  /**
+   * Masks secrets in what a job records and shows (its error, progress and result; the webhook
+   * body is built from them). Default: secrets recognised by their shape only.
+   */
+  redact?: Redact;
 }
 
 export type { EnqueueOutcome } from "./admit-job.ts";
@@ -201,6 +207,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       now: () => clock().getTime(),
       progressIntervalMs: options.progressIntervalMs ?? 1_000,
       report,
+      redact: options.redact ?? redactSecretShapesOnly,
     });
   };
 

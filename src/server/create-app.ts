@@ -12,7 +12,7 @@ import {
   githubWebhookHandler,
   WEBHOOK_BODY_LIMIT_BYTES,
 } from "./github-webhook/github-webhook-route.ts";
-import { isLoopbackHost } from "./loopback.ts";
+import { loopbackOnly } from "./loopback-only.ts";
 import { OPENAPI_PATH } from "./openapi/api-operations.ts";
 import { openApiDocument } from "./openapi/openapi-document.ts";
 import { DEFAULT_RATE_LIMIT, RateLimiter } from "./rate-limiter.ts";
@@ -48,8 +48,9 @@ export function createApp(options: AppOptions): Hono<Env> {
     c.header("Referrer-Policy", "no-referrer");
     c.header("Cache-Control", c.res.headers.get("Cache-Control") ?? "no-store");
   });
-  // Before the loopback and token checks: GitHub can send neither a loopback Host nor a token;
-  // the delivery's signature is its authentication, checked before anything else is done.
+  // Before the loopback and token checks: GitHub can send neither a loopback Host nor a token,
+  // and reaches a local server only through a tunnel (a proxy); the delivery's signature is its
+  // authentication, checked before anything else is done.
   app.post(
     GITHUB_WEBHOOK_PATH,
     bodyLimit({
@@ -66,8 +67,8 @@ export function createApp(options: AppOptions): Hono<Env> {
     });
   });
   // Without tokens the API is open to anything that can reach loopback, so a browser on another
-  // site using a rebound DNS name must not get through: only loopback Host names are served.
-  if (!authRequired) app.use("*", loopbackHostOnly);
+  // site using a rebound DNS name, or a proxy forwarding from elsewhere, must not get through.
+  if (!authRequired) app.use("*", loopbackOnly);
 
   app.get("/", (c) => {
     c.header("Content-Security-Policy", PAGE_CSP);
@@ -157,17 +158,6 @@ export function createApp(options: AppOptions): Hono<Env> {
   });
   return app;
 }
-
-const loopbackHostOnly: MiddlewareHandler = async (c, next) => {
-  if (!isLoopbackHost(new URL(c.req.url).hostname)) {
-    throw new ApiError(
-      403,
-      "forbidden_host",
-      "this server has no API token configured and answers only on localhost",
-    );
-  }
-  return next();
-};
 
 function rateLimited(options: AppOptions): MiddlewareHandler<Env> {
   if (options.rateLimit === false) return (_c, next) => next();

@@ -65,3 +65,72 @@ describe("idea-explorer serve on a job database that fails at start-up", () => {
     }
   }, 30_000);
 });
+
+type SettingCase = { args?: string[]; env?: Record<string, string>; line: string };
+
+const TOKEN_LINE =
+  "IDEA_EXPLORER_API_TOKEN holds no token: set it to one or more tokens separated by commas, or unset it to serve on localhost without one";
+const MODEL_HINT =
+  "give a model id such as sonnet or llama3.1:8b (or leave it out for the default)";
+
+/** Settings serve checks before it starts anything: each stops it with the setting named. */
+const settings: Record<string, SettingCase> = {
+  "a token list of one comma": { env: { IDEA_EXPLORER_API_TOKEN: "," }, line: TOKEN_LINE },
+  "a token list of blanks and commas": {
+    env: { IDEA_EXPLORER_API_TOKEN: " , ,  " },
+    line: TOKEN_LINE,
+  },
+  "a token too short to be one": {
+    env: { IDEA_EXPLORER_API_TOKEN: "good-token-0123456789,abc" },
+    line: "IDEA_EXPLORER_API_TOKEN: token 2 of 2 is shorter than 8 characters; use long random tokens (e.g. openssl rand -hex 32)",
+  },
+  "a token with a space inside": {
+    env: { IDEA_EXPLORER_API_TOKEN: "two words-0123456789" },
+    line: "IDEA_EXPLORER_API_TOKEN: its token contains a space or control character, which an Authorization header cannot carry",
+  },
+  "a webhook secret too short to be one": {
+    env: { GITHUB_WEBHOOK_SECRET: "abc" },
+    line: "GITHUB_WEBHOOK_SECRET is shorter than 8 characters; use a long random secret (e.g. openssl rand -hex 32) here and in the webhook's settings on GitHub",
+  },
+  "a model id with a space": {
+    args: ["--model", "claude sonnet"],
+    line: `--model contains a space; ${MODEL_HINT}`,
+  },
+  "a model id with a control character": {
+    args: ["--model", "claude-x\u0007"],
+    line: `--model contains a control character (U+0007); ${MODEL_HINT}`,
+  },
+  "a model id too long to be one": {
+    args: ["--model", `claude-${"x".repeat(100)}`],
+    line: `--model is longer than 100 characters; ${MODEL_HINT}`,
+  },
+  "an empty model id": { args: ["--model", " "], line: `--model is empty; ${MODEL_HINT}` },
+  "an empty host": {
+    args: ["--host", ""],
+    line: "--host must not be empty (leave it out for the default)",
+  },
+  "an empty data dir": {
+    args: ["--data-dir", ""],
+    line: "--data-dir must not be empty (leave it out for the default)",
+  },
+};
+
+describe("idea-explorer serve with a setting that cannot be right", () => {
+  it.each(Object.entries(settings))(
+    "%s: exits 2 naming it, before anything is created",
+    async (name, c) => {
+      const cwd = join(dir, `settings-${Object.keys(settings).indexOf(name)}`);
+      const repo = initIdeasRepo(cwd);
+      const run = await runServeToExit(["--port", "0", "--repo", repo, ...(c.args ?? [])], {
+        cwd,
+        env: { ...env, ...c.env },
+      });
+      expect(run.code).toBe(2);
+      expect(run.stderr).toBe(`idea-explorer serve: ${c.line}\n`);
+      expect(existsSync(join(cwd, ".idea-explorer"))).toBe(false);
+      for (const value of Object.values(c.env ?? {})) {
+        if (value.trim().length > 3) expect(run.stderr).not.toContain(value);
+      }
+    },
+  );
+});

@@ -1,4 +1,5 @@
 import type { DatabaseSync } from "node:sqlite";
+import type { Redact } from "../config/redactor.ts";
 import { openJobDatabase } from "../jobs/job-database.ts";
 import { createJobRunner, type JobRunner, type WorkflowDefinition } from "../jobs/job-runner.ts";
 import { createWebhookNotifier } from "../jobs/webhook/webhook-notifier.ts";
@@ -31,6 +32,8 @@ export interface ServiceOptions {
   /** The ideas repository, for GET /api/explorations (the same store the jobs commit to). */
   ideas?: ResearchSnapshot;
   logger?: ServiceLogger;
+  /** Masks the configured secrets in what jobs record: errors, progress, results, webhooks. */
+  redact?: Redact;
 }
 
 export interface RunningService extends RunningServer {
@@ -59,6 +62,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       concurrency: options.concurrency,
       logger: options.logger,
       notifier: createWebhookNotifier({ allowPrivate: options.allowPrivateWebhooks ?? false }),
+      ...(options.redact ? { redact: options.redact } : {}),
     });
     jobs.start();
   } catch (error) {

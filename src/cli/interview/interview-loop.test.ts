@@ -135,7 +135,7 @@ describe("runInterviewLoop", () => {
       "first\nsecond\n",
     );
     expect(err).toBe(
-      "idea-explorer interview: mock-provider API server error (500): Upstream broke (key ***) at somewhere\n",
+      "idea-explorer interview: mock-provider API server error (500): Upstream broke (key [redacted]) at somewhere\n",
     );
     expect(out).toContain("Back.");
     expect(model.doStreamCalls).toHaveLength(2);

@@ -1,4 +1,5 @@
 import { oneLine } from "../../config/one-line.ts";
+import type { Redact } from "../../config/redactor.ts";
 import { classifyJobFailure } from "../../jobs/job-error.ts";
 import type { Json, Workflow, WorkflowContext } from "../../jobs/workflow.ts";
 import type { IssueTracker } from "../../store/issue-tracker.ts";
@@ -73,7 +74,7 @@ export function issueWorkflow(deps: IssueWorkflowDeps): Workflow<IssuePayload, I
       } catch (error) {
         if (context.signal.aborted) throw error;
         deps.onFailure?.(number, error);
-        outcome = { kind: "failed", message: failureLine(error) };
+        outcome = { kind: "failed", message: failureLine(error, deps.redact) };
       }
     }
     const kind = answered ?? outcome!.kind;
@@ -159,8 +160,8 @@ async function answeredBefore(
 }
 
 /** One line that is safe on a public issue: the failure as the job API would show it. */
-function failureLine(error: unknown): string {
-  const failure = classifyJobFailure(error);
+function failureLine(error: unknown, redact: Redact | undefined): string {
+  const failure = classifyJobFailure(error, redact);
   if (failure.code === "internal_error") {
     return "the run failed on an unexpected error (the details are in the runner's log)";
   }

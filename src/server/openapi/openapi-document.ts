@@ -74,7 +74,7 @@ function buildDocument(): object {
           type: "http",
           scheme: "bearer",
           description:
-            "A token of IDEA_EXPLORER_API_TOKEN. A server without tokens answers on localhost only.",
+            "A token of IDEA_EXPLORER_API_TOKEN. A server without tokens answers on localhost only, and not through a proxy (403 proxied_request).",
         },
       },
       schemas: Object.fromEntries(
