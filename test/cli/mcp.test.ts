@@ -101,6 +101,11 @@ describe("idea-explorer mcp (a real MCP client over stdio, fake Anthropic API)",
       "depth",
       "parallel",
       "max_cost_usd",
+      "web_fetch",
+      "max_fetches",
+      "max_fetches_per_step",
+      "fetch_allow_hosts",
+      "fetch_deny_hosts",
       "timeout_seconds",
     ]);
     expect(explore.inputSchema.properties?.depth).toMatchObject({ enum: ["quick", "deep"] });
