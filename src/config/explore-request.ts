@@ -3,6 +3,7 @@ import { ConfigError } from "./config-error.ts";
 import { isContinueFromPath } from "./continue-from-path.ts";
 import { MAX_IDEA_LENGTH, MAX_TIMEOUT_SECONDS } from "./explore-limits.ts";
 import { hostListSchema } from "./host-list.ts";
+import { MAX_MODEL_ID_LENGTH } from "./model-id.ts";
 import { normalizeLineBreaks, printableText } from "./text-problems.ts";
 import { zodMessage } from "./zod-message.ts";
 
@@ -37,8 +38,10 @@ export const exploreRequestSchema = z
       .string({ error: "must be text" })
       .trim()
       .min(1, "must not be empty (leave it out for the default model)")
-      .max(100, "must be at most 100 characters")
+      .max(MAX_MODEL_ID_LENGTH, `must be at most ${MAX_MODEL_ID_LENGTH} characters`)
       .superRefine(printableText)
+      // The same rule serve applies to --model at start: a model id has no spaces.
+      .refine((id) => !/\s/.test(id), { message: "must be a model id, without spaces" })
       .optional(),
     context: z
       .string({ error: "must be text" })

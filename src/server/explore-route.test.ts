@@ -108,6 +108,7 @@ describe("POST /api/explore", () => {
     [{ idea: "x", webhook_url: "not a url" }, "webhook_url"],
     [{ idea: "x", callback_secret: "no-url" }, "callback_secret"],
     [{ idea: "x", model: "" }, "model"],
+    [{ idea: "x", model: "claude sonnet please" }, "model"],
   ])("400 invalid_request for %j, naming %s", async (body, path) => {
     const { app } = createServiceFixture();
     const error = await expectError(
