@@ -17,6 +17,8 @@ const AUTH = { Authorization: `Bearer ${API_TOKEN}` };
 const HELD = "held";
 /** An idea naming this is never answered by the model: a run to cancel. */
 const STUCK = "stuck";
+/** An idea naming this is refused by a model gateway that echoes the credentials it saw. */
+const ECHO = "echo-my-key";
 const SECRET = "contract-webhook-secret";
 
 /**
@@ -36,10 +38,20 @@ describe.each(ENGINES)("the API on $name", (engine) => {
 
   beforeAll(async () => {
     fake = await startFakeAnthropic({
+      // No vendor shape: only masking by the configured value can hide it.
+      apiKey: "contract-model-key-without-any-shape",
       // An idea naming HELD waits until the test releases it: a run the test can watch in flight.
       handler: async (request) => {
         const prompt = JSON.stringify(request.body.messages);
         if (prompt.includes(STUCK)) return reply.hang();
+        // A gateway that repeats the key it was sent, and the GitHub token, in its 401.
+        if (prompt.includes(ECHO)) {
+          return reply.error(
+            401,
+            "authentication_error",
+            `invalid x-api-key: ${String(request.headers["x-api-key"])}; token ${API_TOKEN}`,
+          );
+        }
         if (prompt.includes(HELD)) await held;
         return reply.text("# Findings\n\n## Verdict\n\nWorth a pilot with three shops.");
       },
@@ -227,6 +239,30 @@ describe.each(ENGINES)("the API on $name", (engine) => {
       .jobs as { job_id: string }[];
     const late = await postJson(api(`/api/jobs/${completed[0]?.job_id}/cancel`), {}, AUTH);
     expect(late).toMatchObject({ status: 409, body: { error: { code: "job_finished" } } });
+  }, 90_000);
+
+  it("never publishes a key an upstream error echoed: not in the job, its events or its webhook", async () => {
+    const submitted = await postJson(
+      api("/api/explore"),
+      {
+        idea: `Ideas that ${ECHO}`,
+        webhook_url: `${receiver.origin}/echo`,
+        callback_secret: SECRET,
+      },
+      AUTH,
+    );
+    const jobId = String(submitted.body.job_id);
+    const job = await finished(jobId);
+    expect(job).toMatchObject({ status: "failed", error: { code: expect.any(String) } });
+    expect(JSON.stringify(job.error)).toContain("[redacted]");
+    await until(() => receiver.received.some((d) => d.path === "/echo"));
+    const published = JSON.stringify([
+      job,
+      await readEvents(api(`/api/jobs/${jobId}/events`), undefined, AUTH),
+      receiver.received.filter((d) => d.path === "/echo").map((d) => d.body),
+    ]);
+    expect(published).not.toContain(fake.env.ANTHROPIC_API_KEY);
+    expect(published).not.toContain(API_TOKEN);
   }, 90_000);
 
   it("retries a failed job as a new one that reuses its paid research", async () => {

@@ -1,5 +1,6 @@
 import type { WorkflowStep as CloudflareStep, WorkflowStepConfig } from "cloudflare:workers";
 import { NonRetryableError } from "cloudflare:workflows";
+import type { Redact } from "../../../src/config/redactor.ts";
 import { classifyJobFailure, type JobFailure } from "../../../src/jobs/job-error.ts";
 import type { Json, WorkflowStep } from "../../../src/jobs/workflow.ts";
 
@@ -37,7 +38,11 @@ export interface StepJournal {
  * restart; a failure that another try cannot fix (a bad key, a configuration error) is not
  * retried.
  */
-export function durableStep(step: CloudflareStep, journal: StepJournal): WorkflowStep {
+export function durableStep(
+  step: CloudflareStep,
+  journal: StepJournal,
+  redact?: Redact,
+): WorkflowStep {
   return {
     do<T extends Json>(name: string, fn: () => Promise<T>): Promise<T> {
       const run = async () => {
@@ -48,7 +53,7 @@ export function durableStep(step: CloudflareStep, journal: StepJournal): Workflo
         try {
           output = await fn();
         } catch (error) {
-          throw stepError(classifyJobFailure(error));
+          throw stepError(classifyJobFailure(error, redact));
         }
         // Not keeping it only means a retry of this job does the step again.
         await journal.save(name, output).catch(() => {});
@@ -66,7 +71,7 @@ function stepError(failure: JobFailure): Error {
 }
 
 /** What a workflow's error means for its job, whether a step left it or the code around steps threw it. */
-export function failureOf(error: unknown): JobFailure {
+export function failureOf(error: unknown, redact?: Redact): JobFailure {
   const message = error instanceof Error ? error.message : "";
   const at = message.indexOf(FAILURE_PREFIX);
   if (at >= 0) {
@@ -77,5 +82,5 @@ export function failureOf(error: unknown): JobFailure {
       // Not ours after all: classified below.
     }
   }
-  return classifyJobFailure(error);
+  return classifyJobFailure(error, redact);
 }

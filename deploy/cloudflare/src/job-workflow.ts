@@ -4,6 +4,7 @@ import {
   type WorkflowEvent,
 } from "cloudflare:workers";
 import { ConfigError } from "../../../src/config/config-error.ts";
+import { redactJson } from "../../../src/config/redactor.ts";
 import type { JobRecord } from "../../../src/jobs/job-record.ts";
 import { buildWebhookBody, summaryFromResult } from "../../../src/jobs/webhook/webhook-body.ts";
 import { createWebhookNotifier } from "../../../src/jobs/webhook/webhook-notifier.ts";
@@ -11,7 +12,12 @@ import type { JobProgress } from "../../../src/jobs/workflow.ts";
 import { D1JobStore } from "./d1-job-store.ts";
 import { durableStep, failureOf, RECORD_STEP } from "./durable-step.ts";
 import { fetchWebhookTransport } from "./fetch-webhook.ts";
-import { type JobInstanceParams, readWorkerConfig, type WorkerEnv } from "./worker-env.ts";
+import {
+  type JobInstanceParams,
+  readWorkerConfig,
+  type WorkerEnv,
+  workerRedactor,
+} from "./worker-env.ts";
 
 /** Progress is shown at once in-process by `serve`; here it is a D1 write, so at most this often. */
 const PROGRESS_INTERVAL_MS = 2_000;
@@ -43,6 +49,8 @@ export class JobWorkflow extends WorkflowEntrypoint<WorkerEnv, JobInstanceParams
     const started = await recordStep(step, "start", () => store.markRunning(jobId));
 
     const progress = progressWriter(store, jobId, started.progress);
+    // What a job stores is published (the API, its webhook): an upstream error may echo a key.
+    const redact = workerRedactor(this.env);
     let finished: JobRecord;
     try {
       const config = readWorkerConfig(this.env);
@@ -52,19 +60,25 @@ export class JobWorkflow extends WorkflowEntrypoint<WorkerEnv, JobInstanceParams
       const result = await workflow.run({
         jobId,
         payload: started.payload,
-        step: durableStep(step, {
-          onStart: progress.startStep,
-          reused: (name) => store.stepOutput(jobId, name),
-          save: (name, output) => store.saveStep(jobId, name, output),
-        }),
-        reportProgress: progress.report,
+        step: durableStep(
+          step,
+          {
+            onStart: progress.startStep,
+            reused: (name) => store.stepOutput(jobId, name),
+            save: (name, output) => store.saveStep(jobId, name, output),
+          },
+          redact,
+        ),
+        reportProgress: (update) => progress.report(redactJson(update, redact)),
         signal: new AbortController().signal,
       });
       await progress.flush();
-      finished = await recordStep(step, "finish", () => store.complete(jobId, result));
+      finished = await recordStep(step, "finish", () =>
+        store.complete(jobId, redactJson(result, redact)),
+      );
     } catch (error) {
       await progress.flush();
-      const failure = failureOf(error);
+      const failure = failureOf(error, redact);
       finished = await recordStep(step, "fail", () => store.fail(jobId, failure));
     }
 

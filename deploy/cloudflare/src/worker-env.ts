@@ -1,6 +1,8 @@
 import { resolveCliModel } from "../../../src/cli/resolve-cli-model.ts";
 import { ConfigError } from "../../../src/config/config-error.ts";
+import { redactorFor } from "../../../src/config/configured-secrets.ts";
 import { type Env, parseEnv } from "../../../src/config/env.ts";
+import type { Redact } from "../../../src/config/redactor.ts";
 import type { JobBackend } from "../../../src/jobs/job-backend.ts";
 import type { WorkflowDefinition } from "../../../src/jobs/job-runner.ts";
 import {
@@ -68,12 +70,7 @@ const REQUIRED = ["GITHUB_REPO", "GITHUB_TOKEN", "ANTHROPIC_API_KEY"] as const;
  * a missing or malformed secret is answered on every API request (503) instead of a crash.
  */
 export function readWorkerConfig(bindings: WorkerEnv): WorkerConfig | { problem: string } {
-  const source = bindings as unknown as Record<string, unknown>;
-  const text = Object.fromEntries(
-    Object.entries(source).filter(
-      (entry): entry is [string, string] => typeof entry[1] === "string",
-    ),
-  );
+  const text = textBindings(bindings);
   const missing = REQUIRED.filter((name) => !text[name]?.trim());
   if (missing.length > 0) {
     const names = missing.join(", ");
@@ -110,4 +107,19 @@ export function readWorkerConfig(bindings: WorkerEnv): WorkerConfig | { problem:
     }
     throw error;
   }
+}
+
+/** The Worker's variables and secrets (its other bindings are objects: D1, the Workflow). */
+function textBindings(bindings: WorkerEnv): Record<string, string> {
+  const source = bindings as unknown as Record<string, unknown>;
+  return Object.fromEntries(
+    Object.entries(source).filter(
+      (entry): entry is [string, string] => typeof entry[1] === "string",
+    ),
+  );
+}
+
+/** Masks the Worker's own secrets (and any key-shaped text) in what a job publishes. */
+export function workerRedactor(bindings: WorkerEnv): Redact {
+  return redactorFor(textBindings(bindings));
 }
