@@ -1,4 +1,5 @@
 import { Marked, type Tokens } from "marked";
+import { publishedMarkdown } from "../research/publish/publish-research.ts";
 import { splitFrontmatter } from "../tools/frontmatter.ts";
 
 const SAFE_SCHEMES = new Set(["http:", "https:", "mailto:"]);
@@ -24,9 +25,11 @@ export function safeHref(href: string): string | undefined {
 }
 
 /**
- * Research markdown comes from a model that read the web, so it is untrusted: raw HTML is shown
- * as text, links keep only safe schemes (and never send a referrer), and images become links so
- * the page loads nothing from elsewhere.
+ * Research markdown comes from a model that read the web, so it is untrusted. It is republished
+ * first (publishedMarkdown: links only as citations of the pages its Sources list, no images, raw
+ * HTML as text; a file written before that check, or by hand, included); this renderer is the
+ * second line: raw HTML is shown as text, links keep only safe schemes (and never send a
+ * referrer), and an image is its alt text, so the page loads nothing from elsewhere.
  */
 const marked = new Marked({
   gfm: true,
@@ -41,12 +44,8 @@ const marked = new Marked({
       const titleAttr = title ? ` title="${escapeHtml(title)}"` : "";
       return `<a href="${escapeHtml(safe)}"${titleAttr} rel="noopener noreferrer nofollow">${inner}</a>`;
     },
-    image({ href, text }: Tokens.Image) {
-      const label = escapeHtml(text || "image");
-      const safe = safeHref(href);
-      return safe
-        ? `<a href="${escapeHtml(safe)}" rel="noopener noreferrer nofollow">[image: ${label}]</a>`
-        : `[image: ${label}]`;
+    image({ text }: Tokens.Image) {
+      return escapeHtml(text);
     },
   },
 });
@@ -54,5 +53,6 @@ const marked = new Marked({
 // research.md opens with YAML frontmatter: as Markdown its closing "---" would turn the metadata
 // into one big heading, and the page already shows the idea, so it is left out of the HTML.
 export function renderMarkdown(markdown: string): string {
-  return marked.parse(splitFrontmatter(markdown)?.body ?? markdown, { async: false });
+  const published = publishedMarkdown(markdown);
+  return marked.parse(splitFrontmatter(published)?.body ?? published, { async: false });
 }

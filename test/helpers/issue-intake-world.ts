@@ -9,6 +9,7 @@ import {
   block,
   type FakeAnthropicServer,
   type RecordedRequest,
+  type ReplyHandler,
   reply,
   startFakeAnthropic,
 } from "../fakes/anthropic-server.ts";
@@ -40,7 +41,7 @@ export interface IntakeWorld {
 }
 
 export async function startIntakeWorld(
-  options: { secondaryRateLimit?: boolean } = {},
+  options: { secondaryRateLimit?: boolean; answer?: ReplyHandler } = {},
 ): Promise<IntakeWorld> {
   const github = await startFakeGitHub({
     tokens: { [INTAKE_TOKEN]: { actor: BOT } },
@@ -52,7 +53,7 @@ export async function startIntakeWorld(
       [`ideas/2026-01-10-${slugifyIdea(DUPLICATE_IDEA)}/research.md`]: earlier(DUPLICATE_IDEA),
     },
   });
-  const fake = await startFakeAnthropic({ handler: answerByIdea });
+  const fake = await startFakeAnthropic({ handler: options.answer ?? answerByIdea });
   const labels = intakeLabels(INTAKE_LABEL);
   const fast = { delayUnitMs: 1, writeSpacingMs: 0 };
   return {

@@ -71,7 +71,12 @@ function tokenAtoms(token: Token, ctx: SanitizeContext): Atom[] {
 function linkAtoms(link: Tokens.Link, ctx: SanitizeContext): Atom[] {
   const { href, readable } = targetOf(link);
   const citation = readable ? ctx.policy.citation(href) : undefined;
-  if (!citation) ctx.removals.add(removalKind(href, link.autolink === true), href);
+  if (!citation) {
+    // GFM links a bare e-mail address as "mailto:"; the log names it for what was written.
+    const email = link.autolink && !/^mailto:/i.test(link.text) && /^mailto:/i.test(href);
+    if (email) ctx.removals.add("email", link.text);
+    else ctx.removals.add(removalKind(href, link.autolink === true), href);
+  }
   const cite: Atom[] = citation ? [{ syntax: citation }] : [];
   // An autolink's text is its URL: the citation (or nothing) stands for it.
   if (link.autolink) return cite;

@@ -1,5 +1,4 @@
 import { citationPlaceholder } from "../../agent/citation-placeholder.ts";
-import { citationMarker } from "../citations/citation-syntax.ts";
 import { type Source, sourceKey } from "../source-links.ts";
 import { publishedUrl } from "./published-url.ts";
 
@@ -13,12 +12,12 @@ export interface LinkPolicy {
 }
 
 /** Keyed by the published form of a URL, so any spelling of a retrieved page finds it. */
-function byPublishedKey(sources: readonly Source[]): Map<string, { url: string; n: number }> {
-  const pages = new Map<string, { url: string; n: number }>();
-  sources.forEach((source, i) => {
+function byPublishedKey(sources: readonly Source[]): Map<string, { url: string }> {
+  const pages = new Map<string, { url: string }>();
+  for (const source of sources) {
     const url = publishedUrl(source.url);
-    if (url && !pages.has(sourceKey(url))) pages.set(sourceKey(url), { url, n: i + 1 });
-  });
+    if (url && !pages.has(sourceKey(url))) pages.set(sourceKey(url), { url });
+  }
   return pages;
 }
 
@@ -38,17 +37,6 @@ export function placeholderPolicy(retrieved: readonly Source[]): LinkPolicy {
     citation: (href) => {
       const page = lookup(pages, href);
       return page && citationPlaceholder(page.url);
-    },
-  };
-}
-
-/** A filed document: a link to a page its Sources number becomes that page's marker "[[n]](url)". */
-export function markerPolicy(numbered: readonly Source[]): LinkPolicy {
-  const pages = byPublishedKey(numbered);
-  return {
-    citation: (href) => {
-      const page = lookup(pages, href);
-      return page && citationMarker(page.n, page.url);
     },
   };
 }

@@ -1,12 +1,9 @@
-import { renderSourcesSection } from "../citations/sources-section.ts";
-import {
-  parseReport,
-  parseResearch,
-  type ResearchDocument,
-  renderResearch,
-} from "../research-document.ts";
+import { splitFrontmatter } from "../../tools/frontmatter.ts";
+import { numberCitations } from "../citations/number-citations.ts";
+import { renderSourcesSection, SOURCES_HEADING } from "../citations/sources-section.ts";
+import { parseReport, type ResearchDocument } from "../research-document.ts";
 import { sourceKey, withoutSources } from "../source-links.ts";
-import { markerPolicy } from "./link-policy.ts";
+import { placeholderPolicy } from "./link-policy.ts";
 import { publishSources } from "./published-sources.ts";
 import { type Removal, RemovalList } from "./removals.ts";
 import { sanitizeMarkdown } from "./sanitize-markdown.ts";
@@ -15,43 +12,46 @@ import { sanitizeMarkdown } from "./sanitize-markdown.ts";
  * A research document as it may be published: its Sources lists hold only pages whose URLs can be
  * published, and its whole body (earlier runs' sections too, which a file written before this
  * check, or edited by hand, may hold anything in) is rebuilt with links only as numbered markers
- * of those pages, numbered as the list numbers them. For a body this product just filed it
- * changes nothing; `removed` says what it took from anything else.
+ * of those pages. Numbers stay as the list has them; a link to a listed page that no marker cited
+ * yet becomes a citation with the next number. For a body this product just filed it changes
+ * nothing; `removed` says what it took from anything else.
  */
 export function publishResearch<D extends Pick<ResearchDocument, "body" | "cited" | "consulted">>(
   doc: D,
 ): { doc: D; removed: Removal[] } {
   const cited = publishSources(doc.cited);
-  const consulted = publishSources(doc.consulted);
-  const body = sanitizeMarkdown(doc.body, markerPolicy(cited.sources));
+  const listed = publishSources([...doc.cited, ...doc.consulted]);
+  const body = sanitizeMarkdown(doc.body, placeholderPolicy(listed.sources));
+  const numbered = numberCitations(body.text, cited.sources, listed.sources);
   const removals = new RemovalList();
-  removals.addAll([...cited.removed, ...consulted.removed, ...body.removed]);
-  const citedKeys = new Set(cited.sources.map((s) => sourceKey(s.url)));
+  removals.addAll([...listed.removed, ...body.removed]);
+  const citedKeys = new Set(numbered.numbered.map((s) => sourceKey(s.url)));
   return {
     doc: {
       ...doc,
-      body: body.text,
-      cited: cited.sources,
-      consulted: withoutSources(consulted.sources, citedKeys),
+      body: numbered.text,
+      cited: numbered.numbered,
+      consulted: withoutSources(listed.sources, citedKeys),
     },
     removed: removals.list(),
   };
 }
 
 /**
- * A stored research.md as a surface may show it (the web page, the API): the document
- * republished (see publishResearch). A file this product wrote comes back unchanged; a file
- * without frontmatter (written by hand) is rebuilt the same way, links kept only to the pages its
- * own Sources section lists.
+ * A stored research.md as a surface may show it (the web page, the API): its report and Sources
+ * republished (see publishResearch), its frontmatter as it was (YAML, which renderers show as
+ * text). A file this product wrote comes back unchanged; one from before this check, or written by
+ * hand, keeps links only to the pages its own Sources section lists.
  */
 export function publishedMarkdown(markdown: string): string {
-  const doc = parseResearch(markdown);
-  if (doc) return renderResearch(publishResearch(doc).doc);
-  const report = parseReport(markdown.replace(/\r\n?/g, "\n"));
-  const { doc: published } = publishResearch(report);
-  const listed = published.cited.length + published.consulted.length > 0;
-  const sources = listed
-    ? `\n\n${renderSourcesSection(published.cited, published.consulted)}`
-    : "\n";
-  return `${published.body}${sources}`;
+  const text = markdown.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
+  const split = splitFrontmatter(text);
+  const rest = split ? `\n${split.body}` : text;
+  const { doc } = publishResearch(parseReport(rest));
+  const hasSources = rest.lastIndexOf(`\n${SOURCES_HEADING}\n`) >= 0;
+  const sources = hasSources ? `\n\n${renderSourcesSection(doc.cited, doc.consulted)}` : "\n";
+  const head = split ? `---\n${split.yaml}\n---\n\n` : "";
+  const published = `${head}${doc.body}${sources}`;
+  // Unchanged but for line ends or trailing blank lines: the file as stored, byte for byte.
+  return published.trimEnd() === text.trimEnd() ? markdown : published;
 }

@@ -3,12 +3,13 @@
  * undefined when it must not be published: only absolute http(s) URLs without credentials
  * ("https://trusted.example@evil.example/" reads as the first host and goes to the second).
  *
- * The WHATWG serialization already percent-encodes spaces, quotes, angle brackets and control
- * characters; what it leaves that could end a Markdown link target or change what renderers read
- * is encoded too: "'", "|" (a table cell's edge), "\" (an escape), parentheses unless they pair up
- * one level deep as in Wikipedia's "Mercury_(planet)", and the ";" of anything that reads as a
- * character reference ("&lt;" in a target is "<" to a renderer). Every URL is compared and written
- * in this one form, so a page and a link to it meet however either was spelled.
+ * After the host, every character a renderer would percent-encode in a link (markdown-it keeps
+ * only letters, digits and ;/?:@&=+$,-_.!~*'()#%) is encoded already, so the URL reads back the
+ * same from any renderer's href; so is "'", and so are parentheses unless they pair up one level
+ * deep as in Wikipedia's "Mercury_(planet)" (an unpaired ")" would end the link), and the ";" of
+ * anything that reads as a character reference ("&lt;" in a target is "<" to a renderer). Every
+ * URL is compared and written in this one form, so a page and a link to it meet however either
+ * was spelled.
  */
 export function publishedUrl(raw: string): string | undefined {
   let url: URL;
@@ -19,19 +20,24 @@ export function publishedUrl(raw: string): string | undefined {
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") return undefined;
   if (url.username || url.password) return undefined;
-  let href = url.href.replace(/['|\\\s<>"`]/g, percentEncode);
-  if (!pairedOneDeep(href)) href = href.replace(/[()]/g, percentEncode);
-  return href.replace(/&(#?[A-Za-z0-9]+);/g, "&$1%3B");
+  const origin = `${url.protocol}//${url.host}`;
+  let rest = url.href
+    .slice(origin.length)
+    .replace(/[^A-Za-z0-9;/?:@&=+$,\-_.!~*()#%]/g, percentEncode);
+  if (!pairedOneDeep(rest)) rest = rest.replace(/[()]/g, percentEncode);
+  return `${origin}${rest.replace(/&(#?[A-Za-z0-9]+);/g, "&$1%3B")}`;
 }
 
 function percentEncode(char: string): string {
-  return `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`;
+  return [...Buffer.from(char, "utf8")]
+    .map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, "0")}`)
+    .join("");
 }
 
 /** Parentheses that open and close in pairs, none inside another (what citation-syntax reads). */
-function pairedOneDeep(href: string): boolean {
+function pairedOneDeep(text: string): boolean {
   let depth = 0;
-  for (const char of href) {
+  for (const char of text) {
     if (char === "(") depth++;
     else if (char === ")") depth--;
     if (depth < 0 || depth > 1) return false;

@@ -4,6 +4,7 @@ import { researchModeSchema } from "../../config/explore-request.ts";
 import type { JobBackend } from "../../jobs/job-backend.ts";
 import { JobError } from "../../jobs/job-error.ts";
 import { JOB_STATUSES, type JobRecord } from "../../jobs/job-record.ts";
+import { publishedMarkdown } from "../../research/publish/publish-research.ts";
 import { ApiError } from "../api-error.ts";
 import { jobView } from "../job-view.ts";
 import { renderMarkdown } from "../render-markdown.ts";
@@ -81,7 +82,10 @@ export function researchHandler(jobs: JobBackend, read: ReadJobResearch) {
       c.header("Content-Security-Policy", "default-src 'none'; sandbox");
       return c.body(renderMarkdown(markdown), 200, { "Content-Type": "text/html; charset=utf-8" });
     }
-    return c.body(markdown, 200, { "Content-Type": "text/markdown; charset=utf-8" });
+    // As published: a file committed before the sanitizer, or edited since, is rebuilt too.
+    return c.body(publishedMarkdown(markdown), 200, {
+      "Content-Type": "text/markdown; charset=utf-8",
+    });
   };
 }
 
