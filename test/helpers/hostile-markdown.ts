@@ -231,6 +231,12 @@ export const REPORT_ROWS: HostileRow[] = [
       ["reference", "evil.example/logo.png"],
     ],
   },
+  {
+    name: "a citation placeholder inside code",
+    markdown:
+      "`[[cite]](https://evil.example/in-code)` and\n\n```\n[[cite]](https://evil.example/in-block)\n```",
+    removed: [],
+  },
 ];
 
 /** Forms that survive as citations: no removal, and their hrefs are the retrieved page's. */

@@ -17,16 +17,16 @@ describe("sanitizeMarkdown", () => {
       "> A quote\n> over two lines.",
       "```ts\nconst a = 1;\n```",
       "Line one\\\nline two.",
-      "---",
+      "***",
     ].join("\n\n");
     const { text, removed } = sanitizeMarkdown(report, policy);
     expect(text).toBe(report);
     expect(removed).toEqual([]);
   });
 
-  it("rewrites setext headings as ATX and indented code as fenced", () => {
-    expect(sanitizeMarkdown("Title\n=====\n\n    code\n", policy).text).toBe(
-      "# Title\n\n```\ncode\n```",
+  it("rewrites setext headings as ATX, indented code as fenced, any thematic break as ***", () => {
+    expect(sanitizeMarkdown("Title\n=====\n\n    code\n\n---\n", policy).text).toBe(
+      "# Title\n\n```\ncode\n```\n\n***",
     );
   });
 
@@ -108,6 +108,16 @@ describe("sanitizeMarkdown", () => {
       "<https://evil.example>",
       "javascript:",
       "<details>",
+      "  - ",
+      "> - ",
+      "1) ",
+      "***",
+      "\n- ",
+      "\n  ",
+      "\n> ",
+      "\n1. ",
+      "\n   - ",
+      "\n    ",
     ];
     const markdown = fc
       .array(fc.constantFrom(...pieces), { maxLength: 40 })
@@ -118,7 +128,7 @@ describe("sanitizeMarkdown", () => {
         expect(sanitizeMarkdown(once, policy).text).toBe(once);
         expect(publishProblems(once, [rival.url])).toEqual([]);
       }),
-      { numRuns: 1500, seed: 19 },
+      { numRuns: 2000, seed: 19 },
     );
   });
 });

@@ -84,7 +84,8 @@ function block(token: Token, ctx: SanitizeContext): string | undefined {
     case "blockquote":
       return quoted(blocks(t.tokens ?? [], ctx).join("\n\n"));
     case "hr":
-      return "---";
+      // Not "---": joined under a line of text in a tight list item it would underline a heading.
+      return "***";
     case "html":
       // Raw HTML (comments, <details>, <img>, CDATA...) is shown as the text it is.
       ctx.removals.add("html", t.raw);
@@ -132,23 +133,65 @@ function table(token: Tokens.Table, ctx: SanitizeContext): string {
 
 function listBlock(list: Tokens.List, alternate: boolean, ctx: SanitizeContext): string {
   const start = typeof list.start === "number" ? Math.min(list.start, 999_999_000) : 1;
-  const items = list.items.map((item, i) => {
-    const marker = list.ordered ? `${start + i}${alternate ? ")" : "."}` : alternate ? "*" : "-";
-    const loose = list.loose || item.loose;
-    let content = blocks(item.tokens, ctx).join(loose ? "\n\n" : "\n");
-    // A checkbox alone is not a task to a renderer, but the text "[ ]".
-    if (item.task && content !== "") content = `[${item.checked ? "x" : " "}] ${content}`;
-    return indentItem(marker, content);
-  });
-  return items.join(list.loose ? "\n\n" : "\n");
+  // A line right after a table or a quote would continue it, so such a list is written loose.
+  const loose = list.loose || list.items.some((item) => item.loose || continuedBlock(item.tokens));
+  const items: string[] = [];
+  for (const item of list.items) {
+    const tokens = loose ? item.tokens : withLazyLinesInside(item.tokens);
+    let content = blocks(tokens, ctx).join(loose ? "\n\n" : "\n");
+    // An empty item cannot stand under a line of text: "-" there underlines a heading.
+    if (content.trim() === "") continue;
+    // A checkbox makes a task only before text; before a nested list it is the text "[ ]".
+    if (item.task && !BLOCK_START.test(content)) {
+      content = `[${item.checked ? "x" : " "}] ${content}`;
+    }
+    const n = start + items.length;
+    const marker = list.ordered ? `${n}${alternate ? ")" : "."}` : alternate ? "*" : "-";
+    items.push(indentItem(marker, content));
+  }
+  return items.join(loose ? "\n\n" : "\n");
+}
+
+/** What a written block may start with that is not a paragraph's text. */
+const BLOCK_START = /^(?:[-*+](?:\s|$)|\d+[.)](?:\s|$)|#|>|```|\||\*\*\*|___)/;
+
+function continuedBlock(tokens: readonly Token[]): boolean {
+  const content = tokens.filter((t) => t.type !== "space" && t.type !== "checkbox");
+  return content.some(
+    (t, i) => (t.type === "table" || t.type === "blockquote") && i < content.length - 1,
+  );
+}
+
+/**
+ * In a tight item, a line of text after a nested list is read (by CommonMark, and by marked once
+ * it is written back) as part of the nested list's last item; so it is moved there first.
+ */
+function withLazyLinesInside(tokens: readonly Token[]): Token[] {
+  const out: Token[] = [];
+  for (const token of tokens) {
+    const previous = out.findLast((t) => t.type !== "space");
+    const lazy = token.type === "text" || token.type === "paragraph" || token.type === "html";
+    const last = previous?.type === "list" ? deepestLastItem(previous as Tokens.List) : undefined;
+    if (lazy && last) last.tokens = [...last.tokens, token];
+    else out.push(token);
+  }
+  return out;
+}
+
+function deepestLastItem(list: Tokens.List): Tokens.ListItem | undefined {
+  const item = list.items[list.items.length - 1];
+  const inner = item?.tokens[item.tokens.length - 1];
+  return inner?.type === "list" ? (deepestLastItem(inner as Tokens.List) ?? item) : item;
 }
 
 /** The item's first line after its marker, the rest indented to the item's content column. */
 function indentItem(marker: string, content: string): string {
   if (content === "") return marker;
   const pad = " ".repeat(marker.length + 1);
-  const [first = "", ...rest] = content.split("\n");
-  return [`${marker} ${first}`, ...rest.map((line) => (line === "" ? "" : pad + line))].join("\n");
+  const [line = "", ...rest] = content.split("\n");
+  // "* ***" would read as one thematic break, not an item holding one.
+  const first = line === "***" ? "___" : line;
+  return [`${marker} ${first}`, ...rest.map((l) => (l === "" ? "" : pad + l))].join("\n");
 }
 
 function quoted(content: string): string | undefined {
