@@ -45,13 +45,18 @@ export function renderGfm(markdown: string): string {
 /**
  * What is wrong with `markdown` as published text, rendered by markdown-it: an image, raw HTML
  * (an element Markdown structure does not make, an attribute on one but href, a comment, CDATA or
- * processing instruction), or a link to anything but a page in `retrieved`. Empty when safe.
+ * processing instruction), a link to anything but a page in `retrieved`, or a code block GitHub
+ * would draw (Mermaid, maps, models, math). Empty when safe.
  */
 export function publishProblems(markdown: string, retrieved: readonly string[]): string[] {
   const html = renderGfm(markdown);
   const allowed = new Set(retrieved.map(key));
   const problems: string[] = [];
   if (/<img\b/i.test(html)) problems.push("an <img> element");
+  // GitHub draws these fenced blocks (a Mermaid diagram can hold links and images).
+  if (/^\s*(?:`{3,}|~{3,})\s*(?:mermaid|geojson|topojson|stl|math)\b/im.test(markdown)) {
+    problems.push("a block GitHub draws instead of showing as code");
+  }
   if (/<!--|<!\[CDATA\[|<\?|<!DOCTYPE/i.test(html))
     problems.push("a raw HTML comment or directive");
   for (const [, name = "", attributes = ""] of html.matchAll(/<\/?([a-zA-Z][\w:-]*)([^>]*)>/g)) {

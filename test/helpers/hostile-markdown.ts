@@ -232,6 +232,12 @@ export const REPORT_ROWS: HostileRow[] = [
     ],
   },
   {
+    name: "a Mermaid diagram GitHub would draw",
+    markdown:
+      '```mermaid\ngraph LR\n  A["<img src=https://evil.example/m.png>"] --> B\n  click A "https://evil.example/mc"\n```',
+    removed: [],
+  },
+  {
     name: "a citation placeholder inside code",
     markdown:
       "`[[cite]](https://evil.example/in-code)` and\n\n```\n[[cite]](https://evil.example/in-block)\n```",

@@ -13,10 +13,17 @@ export function codeSpan(code: string, inTable: boolean): string {
   return `${fence}${pad}${text}${pad}${fence}`;
 }
 
+/**
+ * Languages GitHub draws instead of showing as code: a Mermaid diagram can hold links and
+ * images, a map or model loads data. Their blocks are kept as plain code.
+ */
+const RENDERED_LANGUAGES = new Set(["mermaid", "geojson", "topojson", "stl", "math"]);
+
 export function codeBlock(code: string, lang: string | undefined): string {
   const fence = "`".repeat(Math.max(3, longestRun(code, "`") + 1));
   // The info string is a language name: one word of safe characters, or nothing.
-  const info = /^[\w+#.-]{1,40}$/.exec((lang ?? "").trim().split(/\s/)[0] ?? "")?.[0] ?? "";
+  const word = /^[\w+#.-]{1,40}$/.exec((lang ?? "").trim().split(/\s/)[0] ?? "")?.[0] ?? "";
+  const info = RENDERED_LANGUAGES.has(word.toLowerCase()) ? "" : word;
   return `${fence}${info}\n${code.replace(/\n+$/, "")}\n${fence}`;
 }
 
