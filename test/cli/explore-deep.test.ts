@@ -154,7 +154,9 @@ describe("deep research", () => {
     expect(fake.requests.filter((r) => subQuestionOf(r) === 2)).toHaveLength(2);
     expect(run.stderr).toMatch(/\[2\/3\] failed .*trying once more/);
     const research = folderFile("research.md");
-    expect(research).toMatch(/Not covered.*\n> - How big is the market\? \(failed twice: .*boom/);
+    expect(research).toMatch(
+      /Not covered.*\n(>\n)?> - How big is the market\? \(failed twice: .*boom/,
+    );
     expect(log().deep.subQuestions[1]).toMatchObject({ outcome: "not_covered", attempts: 2 });
   });
 

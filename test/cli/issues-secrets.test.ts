@@ -43,10 +43,11 @@ describe("issues: an upstream error that echoes the secrets", () => {
 
     const comments = world.repo.issues.commentsOn(1).map((c) => c.body);
     const answer = comments.find((body) => body.includes("The exploration failed"));
+    // Published as plain text: the brackets are escaped, and the gateway's URL is not a link.
     expect(answer).toContain(
-      "Anthropic API rejected the API key (401): invalid x-api-key: [redacted]",
+      "Anthropic API rejected the API key (401): invalid x-api-key: \\[redacted\\]",
     );
-    expect(answer).toContain("/v1?[redacted]; seen [redacted] [redacted] [redacted]");
+    expect(answer).toContain("seen \\[redacted\\] \\[redacted\\] \\[redacted\\]");
     for (const body of comments) {
       expectNoSecret(body, "an issue comment");
       expect(body).not.toContain(INTAKE_TOKEN);
