@@ -28,8 +28,10 @@ export function publishedUrl(raw: string): string | undefined {
   return `${origin}${rest.replace(/&(#?[A-Za-z0-9]+);/g, "&$1%3B")}`;
 }
 
+const utf8 = new TextEncoder();
+
 function percentEncode(char: string): string {
-  return [...Buffer.from(char, "utf8")]
+  return [...utf8.encode(char)]
     .map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, "0")}`)
     .join("");
 }

@@ -25,7 +25,7 @@ export interface Sanitized {
  */
 export function sanitizeMarkdown(markdown: string, policy: LinkPolicy): Sanitized {
   const ctx: SanitizeContext = { policy, removals: new RemovalList() };
-  const text = blocks(Lexer.lex(markdown.replace(/\r\n?/g, "\n"), { gfm: true }), ctx).join("\n\n");
+  const text = blocks(Lexer.lex(markdown.replace(/\r\n?/g, "\n"), { gfm: true }), ctx);
   return { text, removed: ctx.removals.list() };
 }
 
@@ -42,28 +42,51 @@ const PARAGRAPH_LINE = { atLineStart: true, singleLine: true, inTable: false };
 const HEADING = { atLineStart: false, singleLine: true, inTable: false };
 const CELL = { atLineStart: false, singleLine: true, inTable: true };
 
-function blocks(tokens: readonly Token[], ctx: SanitizeContext): string[] {
-  const out: string[] = [];
-  let previousList: { ordered: boolean; alternate: boolean } | undefined;
+/**
+ * Blocks joined by `separator`, or by a single newline where the source had no blank line and
+ * none is needed (a heading's next block, a list right under a paragraph), so a report keeps
+ * its layout.
+ */
+function blocks(tokens: readonly Token[], ctx: SanitizeContext, separator = "\n\n"): string {
+  let out = "";
+  let previous: { type: string; list?: { ordered: boolean; alternate: boolean } } | undefined;
+  let blankLine = false;
   for (const token of tokens) {
+    if (token.type === "space") {
+      blankLine = true;
+      continue;
+    }
     let written: string | undefined;
-    let list: typeof previousList;
+    let list: { ordered: boolean; alternate: boolean } | undefined;
     if (token.type === "list") {
+      const { ordered } = token as Tokens.List;
       // Two lists in a row with the same marker would be read back as one.
       const alternate =
-        previousList !== undefined &&
-        previousList.ordered === (token as Tokens.List).ordered &&
-        !previousList.alternate;
+        previous?.list !== undefined &&
+        previous.list.ordered === ordered &&
+        !previous.list.alternate;
       written = listBlock(token as Tokens.List, alternate, ctx);
-      list = { ordered: (token as Tokens.List).ordered, alternate };
+      list = { ordered, alternate };
     } else {
       written = block(token, ctx);
     }
     if (written === undefined || written.trim() === "") continue;
-    out.push(written);
-    previousList = list;
+    const tight = !blankLine && previous !== undefined && joinsTightly(previous.type, token);
+    out += previous === undefined ? written : `${tight ? "\n" : separator}${written}`;
+    previous = { type: token.type, ...(list ? { list } : {}) };
+    blankLine = false;
   }
   return out;
+}
+
+/** Whether `next` may follow a block of type `previous` on the very next line. */
+function joinsTightly(previous: string, next: Token): boolean {
+  if (previous === "heading") return true;
+  if (previous !== "paragraph" && previous !== "text") return false;
+  if (next.type !== "list") return false;
+  // Only a bullet list, or one numbered from 1, may interrupt a paragraph.
+  const list = next as Tokens.List;
+  return !list.ordered || list.start === 1;
 }
 
 function block(token: Token, ctx: SanitizeContext): string | undefined {
@@ -82,7 +105,7 @@ function block(token: Token, ctx: SanitizeContext): string | undefined {
     case "table":
       return table(token as Tokens.Table, ctx);
     case "blockquote":
-      return quoted(blocks(t.tokens ?? [], ctx).join("\n\n"));
+      return quoted(blocks(t.tokens ?? [], ctx));
     case "hr":
       // Not "---": joined under a line of text in a tight list item it would underline a heading.
       return "***";
@@ -138,7 +161,7 @@ function listBlock(list: Tokens.List, alternate: boolean, ctx: SanitizeContext):
   const items: string[] = [];
   for (const item of list.items) {
     const tokens = loose ? item.tokens : withLazyLinesInside(item.tokens);
-    let content = blocks(tokens, ctx).join(loose ? "\n\n" : "\n");
+    let content = blocks(tokens, ctx, loose ? "\n\n" : "\n");
     // An empty item cannot stand under a line of text: "-" there underlines a heading.
     if (content.trim() === "") continue;
     // A checkbox makes a task only before text; before a nested list it is the text "[ ]".
