@@ -10,6 +10,7 @@ const OPTIONS = {
   repo: { type: "string" },
   label: { type: "string" },
   force: { type: "boolean" },
+  upgrade: { type: "boolean" },
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -18,6 +19,8 @@ export type InitFlags = {
   repo: string | undefined;
   label: string | undefined;
   force: boolean;
+  /** Replace the workflow and the bundle it runs (in one commit), keeping the issue form. */
+  upgrade: boolean;
 };
 
 /** `idea-explorer init github`: the command line is checked here; the set-up loads only to run. */
@@ -35,7 +38,13 @@ export async function runInitCommand(args: string[], io: CliIo): Promise<number>
   }
   const { runInitGitHub } = await import("./init/run-init.ts");
   return runInitGitHub(
-    { github: values.github, repo: values.repo, label: values.label, force: values.force ?? false },
+    {
+      github: values.github,
+      repo: values.repo,
+      label: values.label,
+      force: values.force ?? false,
+      upgrade: values.upgrade ?? false,
+    },
     io,
   );
 }

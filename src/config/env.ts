@@ -64,6 +64,17 @@ export const envSchema = z.object({
   GITHUB_RUN_ID: optionalText.refine((v) => v === undefined || /^\d+$/.test(v), {
     message: "must be a number",
   }),
+  /** Set by GitHub Actions: the event that started the run, and the file holding its payload. */
+  GITHUB_EVENT_NAME: optionalText,
+  GITHUB_EVENT_PATH: optionalText,
+  /** The model `issues` explores with when --model is not given (a repository variable in Actions). */
+  IDEA_EXPLORER_MODEL: optionalText,
+  /** Each exploration's cost cap for `issues` when --max-cost is not given. */
+  IDEA_EXPLORER_MAX_COST: optionalText
+    .refine((v) => v === undefined || (/^\d+(\.\d+)?$/.test(v) && inDollarRange(Number(v))), {
+      message: "must be a number of US dollars from 0.01 to 1000, such as 2",
+    })
+    .transform((v) => (v === undefined ? undefined : Number(v))),
   /** web_fetch for every exploration this process runs: "off" removes the tool. */
   IDEA_EXPLORER_WEB_FETCH: optionalText.refine(
     (v) => v === undefined || v === "on" || v === "off",
@@ -99,6 +110,10 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   const parsed = envWithPairs.safeParse(known);
   if (!parsed.success) throw new ConfigError(zodMessage(parsed.error));
   return parsed.data;
+}
+
+function inDollarRange(usd: number): boolean {
+  return usd >= 0.01 && usd <= 1_000;
 }
 
 function isHttpUrl(value: string): boolean {

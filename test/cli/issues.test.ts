@@ -1,3 +1,5 @@
+import { writeFile } from "node:fs/promises";
+import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   formBody,
@@ -76,6 +78,15 @@ describe("idea-explorer issues (child process, fake GitHub and Anthropic)", () =
       { env: { ANTHROPIC_API_KEY: "" }, says: /ANTHROPIC_API_KEY/ },
       { env: {}, args: ["--label", "a,b"], says: /--label must not contain a comma/ },
       { env: {}, args: ["--max-steps", "0"], says: /--max-steps/ },
+      {
+        env: { IDEA_EXPLORER_MAX_COST: "two" },
+        says: /IDEA_EXPLORER_MAX_COST: must be a number of US dollars/,
+      },
+      { env: { IDEA_EXPLORER_MODEL: "claude sonnet" }, says: /IDEA_EXPLORER_MODEL: / },
+      {
+        env: { GITHUB_EVENT_PATH: path.join(cwd.dir, "no-event.json") },
+        says: /GITHUB_EVENT_PATH: the event file could not be read \(ENOENT\)$/m,
+      },
     ];
     for (const { env, args, says } of cases) {
       const run = await issues(args, env);
@@ -87,6 +98,31 @@ describe("idea-explorer issues (child process, fake GitHub and Anthropic)", () =
       expect(run.stderr).toMatch(says);
     }
     expect(world.github.requests.filter((r) => r.method !== "GET")).toEqual([]);
+    expect(world.fake.requests).toEqual([]);
+  });
+
+  it("under Actions, does nothing for an event that put another label on an issue", async () => {
+    world.repo.issues.add({ title: "Refill stations", labels: [INTAKE_LABEL, "bug"] });
+    const event = path.join(cwd.dir, "event.json");
+    await writeFile(
+      event,
+      JSON.stringify({
+        action: "labeled",
+        label: { name: "bug" },
+        issue: { number: 1 },
+        repository: { full_name: "me/ideas", default_branch: "main" },
+      }),
+    );
+    const run = await issues([], {
+      GITHUB_REPO: "",
+      GITHUB_REPOSITORY: "me/ideas",
+      GITHUB_EVENT_NAME: "issues",
+      GITHUB_EVENT_PATH: event,
+    });
+
+    expect(run).toMatchObject({ code: 0, stdout: "" });
+    expect(run.stderr.trim()).toBe(`#1 was labelled "bug", not "${INTAKE_LABEL}": nothing to do`);
+    expect(world.github.requests).toEqual([]);
     expect(world.fake.requests).toEqual([]);
   });
 

@@ -77,6 +77,26 @@ describe("idea-explorer installed as a dependency (from npm pack, in node_module
     expect(stdout.trim()).toBe(version);
   });
 
+  it("ships the single-file build that init github commits for the workflow to run", async () => {
+    const bin = path.join(installed, "bin", "idea-explorer.js");
+    const ideas = path.join(consumer, "ideas-repo");
+    await rm(ideas, { recursive: true, force: true });
+    await mkdir(ideas);
+    await run(process.execPath, [bin, "init", "github", "--repo", ideas], {
+      cwd: consumer,
+      env: { PATH: process.env.PATH ?? "", HOME: consumer },
+    });
+    const committed = await readFile(path.join(ideas, ".github/idea-explorer/idea-explorer.mjs"));
+    const shipped = await readFile(path.join(installed, "dist/action/idea-explorer.mjs"));
+    expect(committed.equals(shipped)).toBe(true);
+    const { stdout } = await run(process.execPath, [
+      path.join(ideas, ".github/idea-explorer/idea-explorer.mjs"),
+      "--version",
+    ]);
+    const { version } = JSON.parse(await readFile(path.join(repo, "package.json"), "utf8"));
+    expect(stdout.trim()).toBe(version);
+  });
+
   it("ships the built code and no TypeScript sources or tests", async () => {
     const { stdout } = await run("find", [installed, "-type", "f", "-name", "*.ts"]);
     const sources = stdout.split("\n").filter((f) => f && !f.endsWith(".d.ts"));

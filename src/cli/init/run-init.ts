@@ -2,18 +2,25 @@ import path from "node:path";
 import { ConfigError } from "../../config/config-error.ts";
 import { parseEnv } from "../../config/env.ts";
 import { intakeLabels, labelSpecs } from "../../research/issues/intake-labels.ts";
-import { setupFiles } from "../../research/issues/setup-templates.ts";
+import {
+  BUNDLE_PATH,
+  ISSUE_FORM_PATH,
+  setupGroups,
+  WORKFLOW_PATH,
+} from "../../research/issues/setup-templates.ts";
 import { githubIntakeFromEnv } from "../../store/github-intake-from-env.ts";
 import { LocalSetupFiles } from "../../store/local/local-setup-files.ts";
 import { StoreError } from "../../store/research-reader.ts";
-import type { SetupFileWriter } from "../../store/setup-files.ts";
+import type { SetupFileWriter, SetupOutcome } from "../../store/setup-files.ts";
 import type { CliIo } from "../cli-io.ts";
 import type { InitFlags } from "../init-command.ts";
 import { packageVersion } from "../package-version.ts";
+import { readActionBundle } from "./action-bundle.ts";
 
 /**
- * Writes the issue form and the workflow into the ideas repository (a commit on GitHub, or files
- * in a local folder) and creates the intake labels where a GitHub repository is known.
+ * Writes the issue form, the workflow and the bundle it runs into the ideas repository (one
+ * commit on GitHub, or files in a local folder) and creates the intake labels where a GitHub
+ * repository is known. --upgrade replaces the workflow and the bundle; --force every file.
  */
 export async function runInitGitHub(flags: InitFlags, io: CliIo): Promise<number> {
   const env = parseEnv(io.env);
@@ -31,22 +38,29 @@ export async function runInitGitHub(flags: InitFlags, io: CliIo): Promise<number
       ? new LocalSetupFiles(path.resolve(io.cwd, flags.repo ?? "."))
       : intake.setup;
   const shownFolder = flags.repo ?? ".";
-  const files = setupFiles(labels, await packageVersion());
+  const [bundle, version] = await Promise.all([readActionBundle(), packageVersion()]);
+  const groups = setupGroups(labels, bundle);
+  const replace = new Set(
+    flags.force ? [ISSUE_FORM_PATH, WORKFLOW_PATH] : flags.upgrade ? [WORKFLOW_PATH] : [],
+  );
+  const message = flags.upgrade
+    ? `Upgrade the idea intake to idea-explorer ${version}`
+    : "Set up idea intake from GitHub issues";
 
-  let outcome: Awaited<ReturnType<SetupFileWriter["write"]>>;
+  let outcome: SetupOutcome;
   try {
-    outcome = await writer.write(files, { force: flags.force });
+    outcome = await writer.write(groups, { replace, message });
   } catch (error) {
     throw withWorkflowHint(error, writer === intake?.setup);
   }
   for (const file of outcome.written) io.stdout.write(`${file}\n`);
-  for (const file of outcome.kept) {
-    io.stderr.write(`Kept ${file}: it is there already (--force replaces it)\n`);
-  }
+  for (const file of outcome.kept) io.stderr.write(`Kept ${file}: ${whyKept(file)}\n`);
+  for (const file of outcome.unchanged) io.stderr.write(`${file} is up to date\n`);
   if (outcome.written.length) {
     const where =
       writer === intake?.setup ? outcome.where : `${shownFolder} (commit and push them)`;
-    io.stderr.write(`Wrote ${outcome.written.length} of ${files.length} files to ${where}\n`);
+    const total = groups.flat().length;
+    io.stderr.write(`Wrote ${outcome.written.length} of ${total} files to ${where}\n`);
   }
 
   if (intake) {
@@ -65,6 +79,14 @@ export async function runInitGitHub(flags: InitFlags, io: CliIo): Promise<number
     "Next: add the repository secret ANTHROPIC_API_KEY (Settings → Secrets and variables → Actions), then file an issue with the Idea form.\n",
   );
   return 0;
+}
+
+/** The workflow decides for its bundle (kept or replaced as a pair, by --upgrade); the form is
+ * replaced only by --force. */
+function whyKept(file: string): string {
+  return file === WORKFLOW_PATH || file === BUNDLE_PATH
+    ? "the workflow is there already (--upgrade replaces the workflow and its bundle with this version's)"
+    : "it is there already (--force replaces it)";
 }
 
 /** GitHub refuses a workflow file from a token without the workflow scope: say so. */

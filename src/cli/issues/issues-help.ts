@@ -12,12 +12,15 @@ issue stays open, and putting the intake label back retries it. Any number of ru
 one repository at once: each issue is explored once.
 
 Options:
-  --github OWNER/REPO          the ideas repository (default: GITHUB_REPO; needs GITHUB_TOKEN)
+  --github OWNER/REPO          the ideas repository (default: GITHUB_REPO, or under GitHub Actions
+                               GITHUB_REPOSITORY; needs GITHUB_TOKEN)
   --label NAME                 the intake label (default: IDEA_EXPLORER_ISSUE_LABEL, or "idea")
   --limit N                    explore at most N issues in this run (default: all waiting)
-  --model M, --provider P, --base-url URL, --api-key KEY   the model, as for explore
+  --model M                    the model (default: IDEA_EXPLORER_MODEL, else as for explore)
+  --max-cost USD               each exploration's cost cap (default: IDEA_EXPLORER_MAX_COST)
+  --provider P, --base-url URL, --api-key KEY   the model's provider, as for explore
   --price-in USD, --price-out USD   its price per million input/output tokens, as for explore
-  --max-steps N, --token-budget N, --max-cost USD, --timeout DURATION, --parallel N,
+  --max-steps N, --token-budget N, --timeout DURATION, --parallel N,
   --request-timeout DURATION, --stats   each exploration's limits, as for explore
   -h, --help                   show this help
 
@@ -26,8 +29,11 @@ Progress goes to stderr; stdout gets one line per issue: "#42 completed <url>", 
 <url>", "#44 failed: <why>", "#45 skipped: <why>".
 
 Environment: GITHUB_REPO, GITHUB_TOKEN (contents and issues write), GITHUB_BRANCH,
-GITHUB_API_URL, GITHUB_TIMEOUT_MS, IDEA_EXPLORER_ISSUE_LABEL, and the model's and search's
-variables of explore. Under GitHub Actions the claim links the run (GITHUB_RUN_ID).
+GITHUB_API_URL, GITHUB_TIMEOUT_MS, IDEA_EXPLORER_ISSUE_LABEL, IDEA_EXPLORER_MODEL,
+IDEA_EXPLORER_MAX_COST, and the model's and search's variables of explore. Under GitHub Actions
+GitHub's own variables do the rest: GITHUB_REPOSITORY names the repository, the event
+(GITHUB_EVENT_PATH) its default branch, an issues event for another label is nothing to do, and
+the claim links the run (GITHUB_SERVER_URL, GITHUB_RUN_ID).
 
 Exit codes: 0 every issue answered (or none waiting), 1 an issue failed (it says why) or GitHub
 could not be used, 2 bad input or configuration, 130/143 stopped by SIGINT/SIGTERM (the issue

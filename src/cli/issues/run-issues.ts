@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { ConfigError } from "../../config/config-error.ts";
 import { type Env, parseEnv } from "../../config/env.ts";
 import { parseExploreRequest } from "../../config/explore-request.ts";
+import { checkCostLimit } from "../../research/explore/cost-limit.ts";
 import { webFetchToolingFromEnv } from "../../research/explore/web-fetch-tooling.ts";
 import { intakeLabels } from "../../research/issues/intake-labels.ts";
 import { runIssueIntake } from "../../research/issues/issue-intake.ts";
@@ -10,13 +11,14 @@ import { resolveSearchBackend } from "../../search/resolve-search-backend.ts";
 import { githubIntakeFromEnv } from "../../store/github-intake-from-env.ts";
 import { githubStoreFromEnv } from "../../store/github-store-from-env.ts";
 import type { CliIo } from "../cli-io.ts";
-import { REQUEST_FLAG_NAMES } from "../explore/request-flag-names.ts";
 import { Interrupted, onStopSignal } from "../interrupted.ts";
 import { oneLineError } from "../one-line-error.ts";
 import { printable } from "../printable.ts";
 import { requireUsableStore } from "../require-usable-store.ts";
 import { resolveCliModel } from "../resolve-cli-model.ts";
+import { actionsRunFromEnv } from "./actions-run.ts";
 import type { IssuesFlags } from "./issues-options.ts";
+import { issuesRepository, withEnvDefaults } from "./issues-settings.ts";
 
 /**
  * `idea-explorer issues` once its command line is checked: everything that can be checked
@@ -25,30 +27,43 @@ import type { IssuesFlags } from "./issues-options.ts";
  */
 export async function runIssues(flags: IssuesFlags, io: CliIo): Promise<number> {
   const env = parseEnv(io.env);
-  const github = flags.github ?? env.GITHUB_REPO;
-  if (!github) {
+  const run = await actionsRunFromEnv(env);
+  const repository = issuesRepository(flags.github, env, run);
+  if (!repository) {
     throw new ConfigError(
       "issues works on the GitHub ideas repository: set GITHUB_REPO=owner/repo (or pass --github) and GITHUB_TOKEN",
     );
   }
+  const { github } = repository;
   const labels = intakeLabels(
     flags.label ?? env.IDEA_EXPLORER_ISSUE_LABEL,
     flags.label === undefined && env.IDEA_EXPLORER_ISSUE_LABEL
       ? "IDEA_EXPLORER_ISSUE_LABEL"
       : "--label",
   );
-  // The runner's limits, checked now with a stand-in idea: a bad one fails before any claim.
-  parseExploreRequest({ idea: "check", ...flags.defaults }, REQUEST_FLAG_NAMES);
-  resolveCliModel(flags.model, env);
-  const store = githubStoreFromEnv(github, env);
-  const { issues } = githubIntakeFromEnv(github, env);
+  const say = (line: string) => io.stderr.write(`${printable(line)}\n`);
+  // Actions compares strings ignoring case, and so do GitHub's label names.
+  if (run.labelled && run.labelled.label.toLowerCase() !== labels.intake.toLowerCase()) {
+    say(
+      `#${run.labelled.issue} was labelled "${run.labelled.label}", not "${labels.intake}": nothing to do`,
+    );
+    return 0;
+  }
+  // The runner's limits, checked now with a stand-in idea: a bad one (or a cost cap the model
+  // has no price for) fails before any claim.
+  const { defaults, model, names } = withEnvDefaults(flags, env);
+  checkCostLimit(
+    parseExploreRequest({ idea: "check", ...defaults }, names),
+    resolveCliModel(model, env),
+  );
+  const store = githubStoreFromEnv(github, repository.env, repository.name);
+  const { issues } = githubIntakeFromEnv(github, repository.env, repository.name);
   await requireUsableStore(store, { github });
 
   const abort = new AbortController();
   const stopListening = onStopSignal((signal) =>
     abort.abort(new Interrupted(signal, "the issue being explored was given back")),
   );
-  const say = (line: string) => io.stderr.write(`${printable(line)}\n`);
   say(`Exploring the issues labelled "${labels.intake}" in ${issues.description}`);
   let results: IssueResult[];
   try {
@@ -57,11 +72,11 @@ export async function runIssues(flags: IssuesFlags, io: CliIo): Promise<number> 
         store,
         issues,
         labels,
-        defaults: flags.defaults,
+        defaults,
         searchBackend: resolveSearchBackend(env),
         tooling: { webFetch: webFetchToolingFromEnv(env) },
         resolveModel: (request, hooks) =>
-          resolveCliModel({ ...flags.model, model: request.model ?? flags.model.model }, env, {
+          resolveCliModel({ ...model, model: request.model ?? model.model }, env, {
             ...(hooks?.onRequestRetry ? { onRequestRetry: hooks.onRequestRetry } : {}),
           }),
         ...runnerName(env),

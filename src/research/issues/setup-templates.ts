@@ -1,22 +1,34 @@
 import { stringify } from "yaml";
 import type { ResearchFile } from "../../store/research-store.ts";
+import type { SetupGroup } from "../../store/setup-files.ts";
 import type { IntakeLabels } from "./intake-labels.ts";
+import { BUNDLE_PATH, intakeWorkflow, WORKFLOW_PATH } from "./intake-workflow.ts";
 import { FORM_FIELDS } from "./issue-form.ts";
 
+export { BUNDLE_PATH, WORKFLOW_PATH } from "./intake-workflow.ts";
 export const ISSUE_FORM_PATH = ".github/ISSUE_TEMPLATE/idea.yml";
-export const WORKFLOW_PATH = ".github/workflows/explore-ideas.yml";
 
 /**
  * What `init github` writes into the ideas repository: the issue form people file ideas with
- * (it adds the intake label; its field labels are the sections the intake reads), and the
- * workflow that runs `idea-explorer issues` when that label is put on an issue. Both are built
- * as data and serialized, so any label name comes out as valid YAML.
+ * (it adds the intake label; its field labels are the sections the intake reads), and, as one
+ * group that is only ever written or kept together, the workflow that runs `idea-explorer
+ * issues` when that label is put on an issue and `bundle`, the single-file build it runs, whose
+ * SHA-256 it pins. Form and workflow are built as data and serialized, so any label name comes
+ * out as valid YAML.
  */
-export function setupFiles(labels: IntakeLabels, version: string): ResearchFile[] {
+export function setupGroups(labels: IntakeLabels, bundle: string): SetupGroup[] {
   return [
-    { path: ISSUE_FORM_PATH, content: issueForm(labels) },
-    { path: WORKFLOW_PATH, content: workflow(labels, version) },
+    [{ path: ISSUE_FORM_PATH, content: issueForm(labels) }],
+    [
+      { path: WORKFLOW_PATH, content: intakeWorkflow(labels, bundle) },
+      { path: BUNDLE_PATH, content: bundle },
+    ],
   ];
+}
+
+/** Every set-up file, in the order they are listed. */
+export function setupFiles(labels: IntakeLabels, bundle: string): ResearchFile[] {
+  return setupGroups(labels, bundle).flat();
 }
 
 function issueForm(labels: IntakeLabels): string {
@@ -80,46 +92,4 @@ function issueForm(labels: IntakeLabels): string {
     ],
   };
   return `# Written by idea-explorer init github.\n${stringify(form, { lineWidth: 0 })}`;
-}
-
-function workflow(labels: IntakeLabels, version: string): string {
-  const workflow = {
-    name: "Explore ideas",
-    on: {
-      issues: { types: ["labeled"] },
-      workflow_dispatch: {},
-    },
-    // Everything else is none: the run commits research and answers issues, nothing more.
-    permissions: { contents: "write", issues: "write" },
-    // One run at a time: each run takes every waiting issue, and a claim keeps two runs of one
-    // issue apart anyway.
-    concurrency: { group: "explore-ideas", "cancel-in-progress": false },
-    jobs: {
-      explore: {
-        if: `github.event_name == 'workflow_dispatch' || github.event.label.name == '${labels.intake.replaceAll("'", "''")}'`,
-        "runs-on": "ubuntu-latest",
-        "timeout-minutes": 60,
-        steps: [
-          { uses: "actions/setup-node@v4", with: { "node-version": 24 } },
-          {
-            name: "Explore the issues labelled for intake",
-            run: `npx --yes idea-explorer@${version} issues`,
-            env: {
-              ANTHROPIC_API_KEY: actions("secrets.ANTHROPIC_API_KEY"),
-              GITHUB_TOKEN: actions("secrets.GITHUB_TOKEN"),
-              GITHUB_REPO: actions("github.repository"),
-              GITHUB_BRANCH: actions("github.event.repository.default_branch"),
-              IDEA_EXPLORER_ISSUE_LABEL: labels.intake,
-            },
-          },
-        ],
-      },
-    },
-  };
-  return `# Written by idea-explorer init github.\n${stringify(workflow, { lineWidth: 0 })}`;
-}
-
-/** A GitHub Actions expression, `${{ … }}`, evaluated by Actions when the step runs. */
-function actions(expression: string): string {
-  return `$\{{ ${expression} }}`;
 }

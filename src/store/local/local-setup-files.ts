@@ -1,16 +1,25 @@
 import { randomUUID } from "node:crypto";
+import { constants } from "node:fs";
 import { link, lstat, mkdir, open, realpath, rename, unlink } from "node:fs/promises";
 import path from "node:path";
 import { StoreError } from "../research-reader.ts";
 import type { ResearchFile } from "../research-store.ts";
-import { checkSetupFiles, type SetupFileWriter, type SetupOutcome } from "../setup-files.ts";
+import {
+  checkSetupFiles,
+  decideSetup,
+  type SetupFileWriter,
+  type SetupGroup,
+  type SetupOutcome,
+  type SetupWriteOptions,
+} from "../setup-files.ts";
 
 /**
  * Set-up files written into a local ideas repository's working tree (not committed: the user
  * reviews, commits and pushes them). Folders are created one level at a time and must be real
- * folders, never links, so a linked .github cannot carry a write out of the repository; each
- * file goes to a fresh temp name and is linked into place, which fails on an existing name
- * (kept unless forced; forced, it is renamed over it).
+ * folders, never links, so a linked .github cannot carry a write out of the repository, and a
+ * file is read only when it is a regular file (never through a link). Each file goes to a fresh
+ * temp name and is linked into place, which fails on a name taken meanwhile (kept); a file
+ * being replaced is renamed over.
  */
 export class LocalSetupFiles implements SetupFileWriter {
   readonly description: string;
@@ -21,30 +30,74 @@ export class LocalSetupFiles implements SetupFileWriter {
     this.description = `folder ${root}`;
   }
 
-  async write(files: readonly ResearchFile[], options: { force: boolean }): Promise<SetupOutcome> {
-    checkSetupFiles(files);
+  async write(groups: readonly SetupGroup[], options: SetupWriteOptions): Promise<SetupOutcome> {
+    checkSetupFiles(groups.flat());
     let root: string;
     try {
       root = await realpath(this.#root);
     } catch {
       throw new StoreError(`The ideas repository folder ${this.#root} does not exist`);
     }
+    const decided = await decideSetup(groups, options.replace, (rel) =>
+      osErrorsAsStoreErrors(rel, () => readExisting(root, rel)),
+    );
     const written: string[] = [];
-    const kept: string[] = [];
-    for (const file of files) {
-      const done = await writeOne(root, file, options.force).catch((error: unknown) => {
-        if (error instanceof StoreError) throw error;
-        // An OS error's code, never its message: that names host paths.
-        const code = (error as NodeJS.ErrnoException).code ?? "unknown error";
-        throw new StoreError(`Could not write ${file.path} (${code})`);
-      });
+    const kept = [...decided.kept];
+    for (const { file, replaces } of decided.write) {
+      const done = await osErrorsAsStoreErrors(file.path, () => writeOne(root, file, replaces));
       (done ? written : kept).push(file.path);
     }
-    return { written, kept, where: "the working tree (commit and push them)" };
+    return {
+      written,
+      kept,
+      unchanged: decided.unchanged,
+      where: "the working tree (commit and push them)",
+    };
   }
 }
 
-async function writeOne(root: string, file: ResearchFile, force: boolean): Promise<boolean> {
+async function osErrorsAsStoreErrors<T>(rel: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof StoreError) throw error;
+    // An OS error's code, never its message: that names host paths.
+    const code = (error as NodeJS.ErrnoException).code ?? "unknown error";
+    throw new StoreError(`Could not write ${rel} (${code})`);
+  }
+}
+
+/** The text of a set-up file, or undefined when it (or a folder on its way) is not there. */
+async function readExisting(root: string, rel: string): Promise<string | undefined> {
+  const segments = rel.split("/");
+  let dir = root;
+  for (const name of segments.slice(0, -1)) {
+    dir = path.join(dir, name);
+    const stats = await lstat(dir).catch(() => undefined);
+    if (!stats) return undefined;
+    if (!stats.isDirectory()) throw notAFolder(dir, rel);
+  }
+  let handle: Awaited<ReturnType<typeof open>>;
+  try {
+    handle = await open(
+      path.join(dir, segments.at(-1)!),
+      constants.O_RDONLY | constants.O_NOFOLLOW,
+    );
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") return undefined;
+    if (code === "ELOOP") throw notAFile(rel);
+    throw error;
+  }
+  try {
+    if (!(await handle.stat()).isFile()) throw notAFile(rel);
+    return await handle.readFile("utf8");
+  } finally {
+    await handle.close();
+  }
+}
+
+async function writeOne(root: string, file: ResearchFile, replace: boolean): Promise<boolean> {
   const segments = file.path.split("/");
   let dir = root;
   for (const name of segments.slice(0, -1)) {
@@ -53,10 +106,8 @@ async function writeOne(root: string, file: ResearchFile, force: boolean): Promi
   }
   const target = path.join(dir, segments.at(-1)!);
   const existing = await lstat(target).catch(() => undefined);
-  if (existing && !force) return false;
-  if (existing && !existing.isFile()) {
-    throw new StoreError(`${file.path} exists and is not a regular file; remove it first`);
-  }
+  if (existing && !replace) return false;
+  if (existing && !existing.isFile()) throw notAFile(file.path);
   const temp = path.join(dir, `.${randomUUID()}.tmp`);
   const handle = await open(temp, "wx", 0o644);
   try {
@@ -66,7 +117,7 @@ async function writeOne(root: string, file: ResearchFile, force: boolean): Promi
     await handle.close();
   }
   try {
-    if (force) {
+    if (replace) {
       await rename(temp, target);
       return true;
     }
@@ -86,11 +137,7 @@ async function realFolder(dir: string, rel: string): Promise<void> {
   for (let attempt = 0; attempt < 2; attempt++) {
     const stats = await lstat(dir).catch(() => undefined);
     if (stats?.isDirectory()) return;
-    if (stats) {
-      throw new StoreError(
-        `${path.basename(dir)} on the way to ${rel} is not a folder (a link or a file); nothing was written there`,
-      );
-    }
+    if (stats) throw notAFolder(dir, rel);
     try {
       await mkdir(dir);
       return;
@@ -100,4 +147,14 @@ async function realFolder(dir: string, rel: string): Promise<void> {
       }
     }
   }
+}
+
+function notAFolder(dir: string, rel: string): StoreError {
+  return new StoreError(
+    `${path.basename(dir)} on the way to ${rel} is not a folder (a link or a file); nothing was written there`,
+  );
+}
+
+function notAFile(rel: string): StoreError {
+  return new StoreError(`${rel} exists and is not a regular file; remove it first`);
 }
