@@ -238,6 +238,11 @@ export const REPORT_ROWS: HostileRow[] = [
     removed: [],
   },
   {
+    name: "a blank code span between the halves of a URL",
+    markdown: "www.``` ```-evil.example/blank and leak``  ``@evil.example",
+    removed: [],
+  },
+  {
     name: "a citation placeholder inside code",
     markdown:
       "`[[cite]](https://evil.example/in-code)` and\n\n```\n[[cite]](https://evil.example/in-block)\n```",

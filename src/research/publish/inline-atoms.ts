@@ -46,7 +46,9 @@ function tokenAtoms(token: Token, ctx: SanitizeContext): Atom[] {
       ctx.removals.add("html", t.raw);
       return [{ text: t.raw }];
     case "codespan":
-      return [{ code: t.text }];
+      // A span of spaces is written as nothing (see codeSpan), so it must not keep the text on
+      // either side apart while that text is judged: "www." and "-x" would meet as "www.-x".
+      return t.text.trim() === "" ? [{ text: " " }] : [{ code: t.text }];
     case "br":
       return [{ br: true }];
     case "em":

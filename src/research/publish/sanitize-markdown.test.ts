@@ -118,6 +118,8 @@ describe("sanitizeMarkdown", () => {
       "\n1. ",
       "\n   - ",
       "\n    ",
+      "` `",
+      "``` ```",
     ];
     const markdown = fc
       .array(fc.constantFrom(...pieces), { maxLength: 40 })

@@ -33,8 +33,9 @@ export function serializeInline(
   for (;;) {
     const pieces = write(current, place);
     const out = joined(pieces, place);
-    const bad = unflankedPair(pieces) ?? misreadPair(pieces, out);
-    if (bad === undefined) return out;
+    const bad = unflankedPairs(pieces);
+    if (bad.size === 0) misreadPairs(pieces, out, bad);
+    if (bad.size === 0) return out;
     current = withoutEdgeBreaks(unwrap(current, bad, { next: 0 }, ctx));
   }
 }
@@ -91,8 +92,9 @@ function joined(pieces: readonly Piece[], place: InlinePlace): string {
   return place.singleLine ? out.trim() : out.trimEnd();
 }
 
-/** The first pair whose delimiters would not open and close where they stand. */
-function unflankedPair(pieces: readonly Piece[]): number | undefined {
+/** The pairs whose delimiters would not open and close where they stand. */
+function unflankedPairs(pieces: readonly Piece[]): Set<number> {
+  const bad = new Set<number>();
   const text = pieces.map((p) => p.s).join("");
   const opened = new Map<number, boolean>();
   let offset = 0;
@@ -108,24 +110,27 @@ function unflankedPair(pieces: readonly Piece[]): number | undefined {
       after !== char &&
       (piece.opening ? leftFlanking(before, after) : rightFlanking(before, after));
     if (piece.opening) opened.set(piece.pair, readable);
-    else if (!readable || !opened.get(piece.pair)) return piece.pair;
+    else if (!readable || !opened.get(piece.pair)) bad.add(piece.pair);
   }
-  return undefined;
+  return bad;
 }
 
 /**
- * The first pair marked reads otherwise than it was written (it departs from CommonMark in some
- * runs of punctuation); marked is the parser the next pass uses, so it has the last word.
+ * Adds to `bad` the pairs from the first one marked reads otherwise than it was written (it
+ * departs from CommonMark in some runs of punctuation); marked is the parser the next pass uses,
+ * so it has the last word. Every pair from there on goes at once, so a long paragraph is read
+ * again a few times, not once per pair.
  */
-function misreadPair(pieces: readonly Piece[], out: string): number | undefined {
+function misreadPairs(pieces: readonly Piece[], out: string, bad: Set<number>): void {
   const written = pieces.flatMap((p) =>
     p.kind === "delimiter" ? [{ event: `${p.s}${p.opening ? "<" : ">"}`, pair: p.pair }] : [],
   );
-  if (written.length === 0) return undefined;
+  if (written.length === 0) return;
   const read = emphasisEvents(Lexer.lexInline(out, { gfm: true }));
-  const at = written.findIndex((w, i) => w.event !== read[i]);
-  if (at >= 0) return written[at]!.pair;
-  return read.length > written.length ? written[0]!.pair : undefined;
+  let at = written.findIndex((w, i) => w.event !== read[i]);
+  if (at < 0 && read.length > written.length) at = 0;
+  if (at < 0) return;
+  for (const w of written.slice(at)) bad.add(w.pair);
 }
 
 const DELIMITER: Readonly<Record<string, string>> = { em: "*", strong: "**", del: "~~" };
@@ -138,10 +143,10 @@ function emphasisEvents(tokens: readonly Token[]): string[] {
   });
 }
 
-/** The atoms with emphasis pair `pair` (in writing order) replaced by its content. */
+/** The atoms with the emphasis pairs `pairs` (in writing order) replaced by their content. */
 function unwrap(
   atoms: readonly Atom[],
-  pair: number,
+  pairs: ReadonlySet<number>,
   counter: { next: number },
   ctx: SanitizeContext,
 ): Atom[] {
@@ -149,8 +154,8 @@ function unwrap(
   const out = atoms.flatMap((atom): Atom[] => {
     if (!("emphasis" in atom)) return [atom];
     const id = counter.next++;
-    const inner = unwrap(atom.inner, pair, counter, ctx);
-    if (id === pair) {
+    const inner = unwrap(atom.inner, pairs, counter, ctx);
+    if (pairs.has(id)) {
       changed = true;
       return inner;
     }
