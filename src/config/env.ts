@@ -56,6 +56,11 @@ export const envSchema = z.object({
   IDEA_EXPLORER_API_TOKEN: optionalText,
   /** The label that puts a GitHub issue into intake (default "idea"); --label wins. */
   IDEA_EXPLORER_ISSUE_LABEL: optionalText,
+  /**
+   * Who may start an issue's paid run: "collaborators" (default) or "everyone"; --trust wins.
+   * Checked where it is used (intake-trust.ts), so the message names it.
+   */
+  IDEA_EXPLORER_TRUST: optionalText,
   /** The secret GitHub signs webhook deliveries with (serve's POST /api/github/webhook). */
   GITHUB_WEBHOOK_SECRET: optionalText,
   /** Set by GitHub Actions: the run that claims an issue is named by its link. */

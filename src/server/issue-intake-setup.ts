@@ -3,6 +3,7 @@ import type { JobBackend } from "../jobs/job-backend.ts";
 import type { WorkflowDefinition } from "../jobs/job-runner.ts";
 import type { ExploreServiceDeps } from "../research/explore/explore-service.ts";
 import { intakeLabels } from "../research/issues/intake-labels.ts";
+import { trustPolicy } from "../research/issues/intake-trust.ts";
 import {
   acceptIssueDelivery,
   ISSUE_JOB_KIND,
@@ -42,6 +43,7 @@ export function issueIntakeSetup(
     };
   }
   const labels = intakeLabels(env.IDEA_EXPLORER_ISSUE_LABEL, "IDEA_EXPLORER_ISSUE_LABEL");
+  const trust = trustPolicy(env.IDEA_EXPLORER_TRUST, "IDEA_EXPLORER_TRUST");
   const { issues } = githubIntakeFromEnv(github, env, "--github", client);
   return {
     workflows: {
@@ -49,6 +51,7 @@ export function issueIntakeSetup(
         ...explore,
         issues,
         labels,
+        trust,
         runner: "idea-explorer serve",
       }),
     },

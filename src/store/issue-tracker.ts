@@ -9,12 +9,17 @@ export type TrackedIssue = {
   labels: string[];
   /** The issue's web page. */
   url: string;
+  /** Who filed it, and how they relate to the repository (OWNER, MEMBER, COLLABORATOR, NONE…). */
+  author: string;
+  authorAssociation: string;
 };
 
 export type TrackedComment = {
   id: number;
   body: string;
   author: string;
+  /** When GitHub says it was written (ISO 8601): how old a claim is. */
+  createdAt: string;
   /**
    * Written by a bot or by someone with a say in the repository (owner, member, collaborator):
    * only such comments count as a run's claim or answer, so a passer-by cannot fake one.
@@ -54,6 +59,13 @@ export interface IssueTracker {
     issueNumber: number,
     change: { labels: string[]; state?: "open" | "closed" },
   ): Promise<void>;
+  /** Who last put `label` on the issue (its newest "labeled" event), if anyone did. */
+  labelledBy(issueNumber: number, label: string): Promise<string | undefined>;
+  /**
+   * What `login` may do in the repository: admin, maintain, write, triage, read or none (a
+   * custom role reads as the base permission GitHub gives it; an unknown user as none).
+   */
+  permissionOf(login: string): Promise<string>;
   /** Creates the labels the repository lacks; returns the names created. */
   ensureLabels(labels: readonly LabelSpec[]): Promise<string[]>;
   /** The web address of a file of the ideas repository, on the branch research is written to. */

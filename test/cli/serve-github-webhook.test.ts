@@ -84,4 +84,44 @@ describe("idea-explorer serve: GitHub webhooks (child process)", () => {
     expect(world.repo.log()).toHaveLength(2);
     expect(world.fake.requests).toHaveLength(2);
   }, 120_000);
+
+  it("asks a stranger's issue for a maintainer, calling no model; explores it once a collaborator labels it", async () => {
+    world.repo.isPrivate = false;
+    world.repo.collaborators.set("alice", "write");
+    const stranger = { login: "drive-by", type: "User" as const, association: "NONE" };
+    world.repo.issues.add({ title: "Free GPUs for me", labels: [INTAKE_LABEL], author: stranger });
+    const event = (sender: string) => ({
+      ...labelledEvent(1, "Free GPUs for me"),
+      issue: {
+        ...labelledEvent(1, "").issue,
+        title: "Free GPUs for me",
+        author_association: "NONE",
+      },
+      sender: { login: sender, type: "User" },
+    });
+    const { url } = await start();
+
+    expect((await deliver(url, event("drive-by"))).status).toBe(202);
+    const untrusted = () =>
+      intakeComments(world.repo, 1).filter((c) => c.body.includes("idea-explorer:untrusted"));
+    await vi.waitFor(() => expect(world.repo.issues.issue(1).labels).toEqual([]), {
+      timeout: 30_000,
+      interval: 200,
+    });
+    expect(untrusted()).toHaveLength(1);
+    expect(untrusted()[0]?.body).toMatch(/^🔒 This idea waits for a maintainer/);
+    expect(world.fake.requests).toEqual([]);
+    expect((await deliver(url, event("drive-by"))).body.status).toBe("redelivery");
+
+    world.repo.issues.addLabels(1, [INTAKE_LABEL], { ...stranger, login: "alice" });
+    expect((await deliver(url, event("alice"), "d-2")).status).toBe(202);
+    await closed();
+    expect(untrusted()).toHaveLength(1);
+    expect(intakeComments(world.repo, 1).map((c) => c.body)).toEqual([
+      expect.stringMatching(/^🔒/),
+      expect.stringMatching(/^🔎 Exploring this idea/),
+      expect.stringMatching(/^✅ Explored: /),
+    ]);
+    expect(world.fake.requests).toHaveLength(1);
+  }, 90_000);
 });

@@ -17,7 +17,13 @@ Options:
   --label NAME                 the intake label (default: IDEA_EXPLORER_ISSUE_LABEL, or "idea")
   --limit N                    explore at most N issues in this run (default: all waiting)
   --model M                    the model (default: IDEA_EXPLORER_MODEL, else as for explore)
-  --max-cost USD               each exploration's cost cap (default: IDEA_EXPLORER_MAX_COST)
+  --max-cost USD               each exploration's cost cap (default: IDEA_EXPLORER_MAX_COST, or
+                               2 when the model has a price)
+  --trust WHO                  who may start a paid run: "collaborators" (default: the issue's
+                               author is an owner, member or collaborator, or whoever labelled
+                               it has triage rights or more) or "everyone" (IDEA_EXPLORER_TRUST);
+                               anyone else's issue gets one comment asking a maintainer to label
+                               it, loses the label, and costs nothing
   --provider P, --base-url URL, --api-key KEY   the model's provider, as for explore
   --price-in USD, --price-out USD   its price per million input/output tokens, as for explore
   --max-steps N, --token-budget N, --timeout DURATION, --parallel N,
@@ -30,10 +36,10 @@ Progress goes to stderr; stdout gets one line per issue: "#42 completed <url>", 
 
 Environment: GITHUB_REPO, GITHUB_TOKEN (contents and issues write), GITHUB_BRANCH,
 GITHUB_API_URL, GITHUB_TIMEOUT_MS, IDEA_EXPLORER_ISSUE_LABEL, IDEA_EXPLORER_MODEL,
-IDEA_EXPLORER_MAX_COST, and the model's and search's variables of explore. Under GitHub Actions
-GitHub's own variables do the rest: GITHUB_REPOSITORY names the repository, the event
-(GITHUB_EVENT_PATH) its default branch, an issues event for another label is nothing to do, and
-the claim links the run (GITHUB_SERVER_URL, GITHUB_RUN_ID).
+IDEA_EXPLORER_MAX_COST, IDEA_EXPLORER_TRUST, and the model's and search's variables of explore.
+Under GitHub Actions GitHub's own variables do the rest: GITHUB_REPOSITORY names the repository,
+the event (GITHUB_EVENT_PATH) its default branch, an issues event for another label is nothing to
+do, and the claim links the run (GITHUB_SERVER_URL, GITHUB_RUN_ID).
 
 Exit codes: 0 every issue answered (or none waiting), 1 an issue failed (it says why) or GitHub
 could not be used, 2 bad input or configuration, 130/143 stopped by SIGINT/SIGTERM (the issue

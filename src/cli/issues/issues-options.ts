@@ -21,6 +21,7 @@ const OPTIONS = {
   "request-timeout": { type: "string" },
   "max-cost": { type: "string" },
   stats: { type: "boolean" },
+  trust: { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -40,6 +41,8 @@ export function parseIssuesFlags(args: string[]) {
     github: values.github,
     label: values.label,
     limit,
+    /** Checked with the environment's IDEA_EXPLORER_TRUST. */
+    trust: values.trust,
     /** Everything of each exploration's request that the issue does not decide. */
     defaults: {
       ...(values.model ? { model: values.model } : {}),

@@ -5,6 +5,7 @@ import { parseExploreRequest } from "../../config/explore-request.ts";
 import { checkCostLimit } from "../../research/explore/cost-limit.ts";
 import { webFetchToolingFromEnv } from "../../research/explore/web-fetch-tooling.ts";
 import { intakeLabels } from "../../research/issues/intake-labels.ts";
+import { trustPolicy } from "../../research/issues/intake-trust.ts";
 import { runIssueIntake } from "../../research/issues/issue-intake.ts";
 import type { IssueResult } from "../../research/issues/issue-workflow.ts";
 import { resolveSearchBackend } from "../../search/resolve-search-backend.ts";
@@ -17,6 +18,7 @@ import { printable } from "../printable.ts";
 import { requireUsableStore } from "../require-usable-store.ts";
 import { resolveCliModel } from "../resolve-cli-model.ts";
 import { actionsRunFromEnv } from "./actions-run.ts";
+import { withDefaultCostCap } from "./default-cost-cap.ts";
 import type { IssuesFlags } from "./issues-options.ts";
 import { issuesRepository, withEnvDefaults } from "./issues-settings.ts";
 
@@ -41,6 +43,10 @@ export async function runIssues(flags: IssuesFlags, io: CliIo): Promise<number> 
       ? "IDEA_EXPLORER_ISSUE_LABEL"
       : "--label",
   );
+  const trust = trustPolicy(
+    flags.trust ?? env.IDEA_EXPLORER_TRUST,
+    flags.trust === undefined && env.IDEA_EXPLORER_TRUST ? "IDEA_EXPLORER_TRUST" : "--trust",
+  );
   const say = (line: string) => io.stderr.write(`${printable(line)}\n`);
   // Actions compares strings ignoring case, and so do GitHub's label names.
   if (run.labelled && run.labelled.label.toLowerCase() !== labels.intake.toLowerCase()) {
@@ -51,11 +57,11 @@ export async function runIssues(flags: IssuesFlags, io: CliIo): Promise<number> 
   }
   // The runner's limits, checked now with a stand-in idea: a bad one (or a cost cap the model
   // has no price for) fails before any claim.
-  const { defaults, model, names } = withEnvDefaults(flags, env);
-  checkCostLimit(
-    parseExploreRequest({ idea: "check", ...defaults }, names),
-    resolveCliModel(model, env),
-  );
+  const settings = withEnvDefaults(flags, env);
+  const { model, names } = settings;
+  const resolved = resolveCliModel(model, env);
+  const defaults = withDefaultCostCap(settings.defaults, resolved);
+  checkCostLimit(parseExploreRequest({ idea: "check", ...defaults }, names), resolved);
   const store = githubStoreFromEnv(github, repository.env, repository.name);
   const { issues } = githubIntakeFromEnv(github, repository.env, repository.name);
   await requireUsableStore(store, { github });
@@ -72,6 +78,7 @@ export async function runIssues(flags: IssuesFlags, io: CliIo): Promise<number> 
         store,
         issues,
         labels,
+        trust,
         defaults,
         searchBackend: resolveSearchBackend(env),
         tooling: { webFetch: webFetchToolingFromEnv(env) },

@@ -13,6 +13,8 @@ const issue = (title: string, body: string): TrackedIssue => ({
   state: "open",
   labels: ["idea"],
   url: "https://github.com/me/ideas/issues/7",
+  author: "octocat",
+  authorAssociation: "OWNER",
 });
 
 /** A body as GitHub renders a submitted form: "### <label>" and the answer, in form order. */

@@ -5,6 +5,8 @@ import { type IssueResult, type IssueWorkflowDeps, issueWorkflow } from "./issue
 
 /** What a step of an issue's run does, as a progress line says it. */
 const STEP_LABELS: Readonly<Record<string, string>> = {
+  trust: "Checking who asked for it",
+  "turn-away": "Asking for a maintainer's label (no one trusted asked)",
   claim: "Claiming it",
   prepare: "Checking the repository for earlier research",
   research: "Researching",

@@ -95,6 +95,7 @@ interface IssuesEvent {
     pull_request?: unknown;
   };
   repository?: { full_name?: unknown };
+  sender?: { login?: unknown };
 }
 
 function issueEventJob(delivery: GitHubDelivery, config: IssueIntakeConfig): EventDecision {
@@ -133,10 +134,14 @@ function issueEventJob(delivery: GitHubDelivery, config: IssueIntakeConfig): Eve
   // The job's title is shown in the API, the web page and logs: cleaned like the request.
   const title =
     typeof issue?.title === "string" ? cleanUntrustedText(issue.title).slice(0, 200) : `#${number}`;
+  // Who put the label on: the sender of "labeled", or of "opened" (an issue form's labels are
+  // the opener's). A reopened issue's label is older: its events say who put it on.
+  const sender = typeof event.sender?.login === "string" ? event.sender.login : undefined;
+  const labeller = action === "reopened" ? undefined : sender;
   return {
     job: {
       kind: ISSUE_JOB_KIND,
-      payload: { issue: number },
+      payload: { issue: number, ...(labeller ? { labeller } : {}) },
       title: `#${number} ${title}`,
       fingerprint: `issue:${number}`,
     },

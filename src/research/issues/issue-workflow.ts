@@ -8,13 +8,18 @@ import { type ExploreServiceDeps, exploreJobWorkflow } from "../explore/explore-
 import type { ExploreResult } from "../explore/explore-workflow.ts";
 import { claimIssue } from "./claim-issue.ts";
 import { type IntakeLabels, otherLabels } from "./intake-labels.ts";
+import { checkIssueTrust, type TrustPolicy } from "./intake-trust.ts";
 import { type IssueRequestDefaults, ideaTitle, issueRequest } from "./issue-form.ts";
 import { type OutcomeKind, parseMarker } from "./issue-markers.ts";
 import { type IssueOutcome, replyBody } from "./issue-reply.ts";
 import { summarizeResearch } from "./report-summary.ts";
+import { turnAwayUntrusted } from "./turn-away.ts";
 
-/** One issue to explore. The run id names the run in its claim; a job's own id by default. */
-export type IssuePayload = { issue: number; runId?: string };
+/**
+ * One issue to explore. The run id names the run in its claim; a job's own id by default. A
+ * webhook names who put the intake label on (its sender); otherwise the issue's events say.
+ */
+export type IssuePayload = { issue: number; runId?: string; labeller?: string };
 
 /** How the issue's run ended (what GET /api/jobs/:id and the CLI show). */
 export type IssueResult = {
@@ -35,6 +40,8 @@ export interface IssueWorkflowDeps extends ExploreServiceDeps {
   defaults?: IssueRequestDefaults;
   /** Names the runner in the claim comment, e.g. a link to the GitHub Actions run. */
   runner?: string;
+  /** Who may start a paid run (default: collaborators; see intake-trust.ts). */
+  trust?: TrustPolicy;
   /** Hears why an exploration failed, the error itself (the issue gets its safe one line). */
   onFailure?: (issue: number, error: unknown) => void;
 }
@@ -55,6 +62,26 @@ export function issueWorkflow(deps: IssueWorkflowDeps): Workflow<IssuePayload, I
     const { payload, step, jobId, reportProgress } = context;
     const number = payload.issue;
     const runId = payload.runId ?? jobId;
+    // Before the claim: an issue nobody trusted asked for is never claimed, explored or paid for.
+    reportProgress({ step: "trust" });
+    const trust = await step.do("trust", () =>
+      checkIssueTrust(deps.issues, number, {
+        policy: deps.trust ?? "collaborators",
+        labels: deps.labels,
+        labeller: payload.labeller,
+      }),
+    );
+    if (!trust.trusted) {
+      await step.do("turn-away", async () => {
+        await turnAwayUntrusted(deps.issues, number, runId, deps.labels);
+        return null;
+      });
+      return {
+        issue: number,
+        status: "skipped",
+        reason: `waits for a maintainer to label it (${trust.because})`,
+      };
+    }
     reportProgress({ step: "claim" });
     const claim = await step.do("claim", () =>
       claimIssue(deps.issues, number, runId, { labels: deps.labels, runner: deps.runner }),

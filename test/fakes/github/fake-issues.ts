@@ -28,6 +28,16 @@ export interface FakeComment {
   updatedAt: string;
 }
 
+/** A "labeled" or "unlabeled" event on an issue's timeline, as GET …/issues/{n}/events lists it. */
+export interface FakeIssueEvent {
+  id: number;
+  issue: number;
+  event: "labeled" | "unlabeled";
+  label: string;
+  actor: FakeActor;
+  createdAt: string;
+}
+
 export interface FakeIssue {
   id: number;
   number: number;
@@ -65,6 +75,8 @@ export class FakeIssues {
   readonly comments = new Map<number, FakeComment>();
   /** The repository's labels, by lower-cased name (GitHub matches label names without case). */
   readonly labels = new Map<string, FakeLabel>();
+  /** Label events, oldest first: who put a label on, and who took it off. */
+  readonly events: FakeIssueEvent[] = [];
   #clock = Date.parse("2026-02-01T00:00:00Z");
 
   /** Files an issue as `author` (default octocat), creating any label it names. */
@@ -86,7 +98,8 @@ export class FakeIssues {
       closedAt: issue.state === "closed" ? now : null,
     };
     this.issues.set(number, record);
-    this.addLabels(number, issue.labels ?? []);
+    // An issue form's labels are put on by whoever files the issue.
+    this.addLabels(number, issue.labels ?? [], record.author);
     return record;
   }
 
@@ -131,31 +144,53 @@ export class FakeIssues {
     return this.labels.get(name.toLowerCase());
   }
 
-  /** Adds labels to an issue (GitHub creates a label that does not exist yet). */
-  addLabels(number: number, names: string[]): void {
+  /**
+   * Adds labels to an issue as `actor` (default octocat), recording a "labeled" event for each
+   * it did not carry (GitHub creates a label that does not exist yet).
+   */
+  addLabels(number: number, names: string[], actor: FakeActor = DEFAULT_ACTOR): void {
     const issue = this.issue(number);
     for (const name of names) {
       const label = this.ensureLabel(name);
       if (!issue.labels.some((l) => l.toLowerCase() === label.name.toLowerCase())) {
         issue.labels.push(label.name);
+        this.#event(number, "labeled", label.name, actor);
       }
     }
     issue.updatedAt = this.#now();
   }
 
   /** Removes a label from an issue; false when the issue did not have it. */
-  removeLabel(number: number, name: string): boolean {
+  removeLabel(number: number, name: string, actor: FakeActor = DEFAULT_ACTOR): boolean {
     const issue = this.issue(number);
     const at = issue.labels.findIndex((l) => l.toLowerCase() === name.toLowerCase());
     if (at < 0) return false;
-    issue.labels.splice(at, 1);
+    const [removed] = issue.labels.splice(at, 1);
+    this.#event(number, "unlabeled", removed!, actor);
     issue.updatedAt = this.#now();
     return true;
   }
 
-  setLabels(number: number, names: string[]): void {
-    this.issue(number).labels = [];
-    this.addLabels(number, names);
+  /** Sets an issue's whole label set as `actor`: events for what it removes and adds. */
+  setLabels(number: number, names: string[], actor: FakeActor = DEFAULT_ACTOR): void {
+    const wanted = new Set(names.map((n) => n.toLowerCase()));
+    for (const label of [...this.issue(number).labels]) {
+      if (!wanted.has(label.toLowerCase())) this.removeLabel(number, label, actor);
+    }
+    this.addLabels(number, names, actor);
+    // In the order given, as GitHub answers a PUT.
+    const order = [...new Set(names.map((n) => this.ensureLabel(n).name))];
+    this.issue(number).labels = order;
+  }
+
+  /** The issue's label events, oldest first. */
+  eventsOn(number: number): FakeIssueEvent[] {
+    return this.events.filter((e) => e.issue === number);
+  }
+
+  #event(number: number, event: FakeIssueEvent["event"], label: string, actor: FakeActor): void {
+    const createdAt = this.#now();
+    this.events.push({ id: newId(), issue: number, event, label, actor, createdAt });
   }
 
   setState(number: number, state: "open" | "closed", reason?: string | null): void {

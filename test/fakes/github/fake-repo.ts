@@ -31,6 +31,12 @@ export class FakeRepo {
   readonly submoduleUrls = new Map<string, string>();
   /** Issues, their comments and labels, and the repository's labels. */
   readonly issues = new FakeIssues();
+  /**
+   * People's roles on the repository (admin, maintain, write, triage, read), by login. octocat,
+   * the fake's default actor, is an admin; anyone else reads a public repository and has no
+   * permission on a private one, as GitHub answers for a non-collaborator.
+   */
+  readonly collaborators = new Map<string, string>([["octocat", "admin"]]);
   defaultBranch: string;
   isPrivate: boolean;
   #clock = Date.parse("2026-01-01T00:00:00Z");

@@ -37,6 +37,9 @@ export function issueRoute(ctx: IssueRouteContext): GitHubReply | undefined {
   if (!issue) return notFound();
   if (segments.length === 2) return oneIssue(ctx, issue);
   if (third === "comments" && segments.length === 3) return issueComments(ctx, issue);
+  if (third === "events" && segments.length === 3 && method === "GET") {
+    return issueEvents(ctx, issue);
+  }
   if (third === "labels") return issueLabels(ctx, issue, segments.length > 3 ? fourth : undefined);
   return undefined;
 }
@@ -90,7 +93,7 @@ function oneIssue(ctx: IssueRouteContext, issue: FakeIssue): GitHubReply | undef
   if (typeof patch.title === "string") issue.title = patch.title;
   if (typeof patch.body === "string" || patch.body === null) issue.body = patch.body;
   if (Array.isArray(patch.labels))
-    ctx.repo.issues.setLabels(issue.number, stringList(patch.labels));
+    ctx.repo.issues.setLabels(issue.number, stringList(patch.labels), ctx.actor);
   if (patch.state === "open" || patch.state === "closed") {
     const reason = typeof patch.state_reason === "string" ? patch.state_reason : undefined;
     ctx.repo.issues.setState(issue.number, patch.state, reason);
@@ -113,6 +116,27 @@ function issueComments(ctx: IssueRouteContext, issue: FakeIssue): GitHubReply | 
   }
   const comment = ctx.repo.issues.comment(issue.number, text, ctx.actor);
   return { status: 201, body: commentBody(ctx, comment) };
+}
+
+/** The issue's timeline events (the fake keeps label events), oldest first, as GitHub pages them. */
+function issueEvents(ctx: IssueRouteContext, issue: FakeIssue): GitHubReply {
+  const api = `${ctx.apiUrl}/repos/${ctx.repo.fullName}`;
+  const events = ctx.repo.issues.eventsOn(issue.number).map((e) => {
+    const label = ctx.repo.issues.label(e.label);
+    return {
+      id: e.id,
+      node_id: `LE_${e.id}`,
+      url: `${api}/issues/events/${e.id}`,
+      actor: userBody(e.actor),
+      event: e.event,
+      commit_id: null,
+      commit_url: null,
+      created_at: e.createdAt,
+      label: { name: e.label, color: label?.color ?? "ededed" },
+      performed_via_github_app: null,
+    };
+  });
+  return paginated(ctx.request, ctx.apiUrl, events, ctx.maxPerPage);
 }
 
 function singleComment(ctx: IssueRouteContext, id: number): GitHubReply | undefined {
@@ -142,22 +166,23 @@ function issueLabels(
   const current = () => ({ status: 200, body: labelsOf(ctx, issue) });
   if (name !== undefined) {
     if (method !== "DELETE") return undefined;
-    if (!issues.removeLabel(issue.number, name)) return githubError(404, "Label does not exist");
+    if (!issues.removeLabel(issue.number, name, ctx.actor))
+      return githubError(404, "Label does not exist");
     return current();
   }
   if (method === "GET") return paginated(ctx.request, ctx.apiUrl, labelsOf(ctx, issue));
   const body = ctx.request.body as { labels?: unknown } | unknown[] | undefined;
   const names = stringList(Array.isArray(body) ? body : body?.labels);
   if (method === "POST") {
-    issues.addLabels(issue.number, names);
+    issues.addLabels(issue.number, names, ctx.actor);
     return current();
   }
   if (method === "PUT") {
-    issues.setLabels(issue.number, names);
+    issues.setLabels(issue.number, names, ctx.actor);
     return current();
   }
   if (method === "DELETE") {
-    issues.setLabels(issue.number, []);
+    issues.setLabels(issue.number, [], ctx.actor);
     return { status: 204 };
   }
   return undefined;

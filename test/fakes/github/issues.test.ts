@@ -128,4 +128,35 @@ describe("fake GitHub: Issues API", () => {
     });
     expect(repo.issues.issue(5)).toMatchObject({ state: "closed", labels: ["idea-done"] });
   });
+
+  it("lists who labelled an issue and answers each person's permission, as GitHub shapes them", async () => {
+    const stranger = { login: "drive-by", type: "User" as const, association: "NONE" };
+    const filed = repo.issues.add({
+      title: "Filed by a form",
+      labels: ["new idea"],
+      author: stranger,
+    });
+    await octokit.rest.issues.addLabels({ ...me, issue_number: filed.number, labels: ["later"] });
+    const events = await octokit.paginate(octokit.rest.issues.listEvents, {
+      ...me,
+      issue_number: filed.number,
+    });
+    expect(
+      events.map((e) => [e.event, e.actor?.login, (e as { label?: { name: string } }).label?.name]),
+    ).toEqual([
+      ["labeled", "drive-by", "new idea"],
+      ["labeled", "github-actions[bot]", "later"],
+    ]);
+
+    repo.collaborators.set("tina", "triage");
+    const level = (username: string) =>
+      octokit.rest.repos.getCollaboratorPermissionLevel({ ...me, username }).then((r) => r.data);
+    // The legacy field has no triage (nor maintain): role_name says it.
+    expect(await level("tina")).toMatchObject({ permission: "read", role_name: "triage" });
+    expect(await level("octocat")).toMatchObject({ permission: "admin", role_name: "admin" });
+    expect(await level("drive-by")).toMatchObject({ permission: "none", role_name: "none" });
+    repo.isPrivate = false;
+    expect(await level("drive-by")).toMatchObject({ permission: "read", role_name: "read" });
+    repo.isPrivate = true;
+  });
 });

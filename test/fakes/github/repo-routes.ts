@@ -26,6 +26,8 @@ export function repoRoute(ctx: RepoRouteContext): GitHubReply | undefined {
     return contents(ctx, rest.slice("contents/".length));
   }
   if (rest === "commits") return listCommits(ctx);
+  const permission = /^collaborators\/([^/]+)\/permission$/.exec(rest);
+  if (permission) return collaboratorPermission(ctx, permission[1]!);
   if (rest.startsWith("commits/")) return singleCommit(ctx, rest.slice(8));
   if (rest.startsWith("compare/")) {
     return compare({ ...ctx, restCommit: (sha) => restCommit(ctx, sha, false) }, rest.slice(8));
@@ -41,10 +43,41 @@ function repoBody(ctx: RepoRouteContext) {
     full_name: repo.fullName,
     owner: { login: repo.owner },
     private: repo.isPrivate,
+    visibility: repo.isPrivate ? "private" : "public",
     html_url: `https://github.com/${repo.fullName}`,
     url: `${apiUrl}/repos/${repo.fullName}`,
     default_branch: repo.defaultBranch,
     permissions: { admin: false, maintain: false, push: canPush, triage: canPush, pull: true },
+  };
+}
+
+/** The legacy `permission` field GitHub sends beside `role_name` (it has no triage or maintain). */
+const LEGACY: Record<string, string> = {
+  admin: "admin",
+  maintain: "write",
+  write: "write",
+  triage: "read",
+  read: "read",
+  none: "none",
+};
+
+/** GET /repos/{o}/{r}/collaborators/{username}/permission (Octokit: getCollaboratorPermissionLevel). */
+function collaboratorPermission(ctx: RepoRouteContext, login: string): GitHubReply {
+  const role = ctx.repo.collaborators.get(login) ?? (ctx.repo.isPrivate ? "none" : "read");
+  const permissions = {
+    admin: role === "admin",
+    maintain: ["admin", "maintain"].includes(role),
+    push: ["admin", "maintain", "write"].includes(role),
+    triage: ["admin", "maintain", "write", "triage"].includes(role),
+    pull: role !== "none",
+  };
+  return {
+    status: 200,
+    body: {
+      permission: LEGACY[role] ?? "read",
+      role_name: role,
+      user: { login, id: 1, type: "User", permissions, role_name: role },
+    },
   };
 }
 

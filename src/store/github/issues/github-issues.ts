@@ -17,13 +17,24 @@ interface RawIssue {
   labels: (string | RawLabel)[];
   html_url: string;
   pull_request?: unknown;
+  user?: { login: string } | null;
+  author_association?: string;
 }
 interface RawComment {
   id: number;
   body?: string;
   user: { login: string; type?: string } | null;
   author_association: string;
+  created_at?: string;
 }
+interface RawEvent {
+  event?: string;
+  actor?: { login?: string } | null;
+  label?: { name?: string } | null;
+}
+
+/** GitHub's permission levels, least first; a custom role's `role_name` is none of these. */
+const LEVELS = ["none", "read", "triage", "write", "maintain", "admin"];
 
 /**
  * The issues of one GitHub repository through the REST API, on the store's Octokit client (the
@@ -175,6 +186,38 @@ export class GitHubIssues implements IssueTracker {
     );
   }
 
+  async labelledBy(issueNumber: number, label: string): Promise<string | undefined> {
+    const events = await this.#call(`reading the events of issue #${issueNumber}`, () =>
+      this.#ctx.octokit.paginate(this.#ctx.octokit.rest.issues.listEvents, {
+        ...this.#repo(),
+        issue_number: issueNumber,
+        per_page: 100,
+      }),
+    );
+    const labelled = (events as RawEvent[]).findLast(
+      (e) => e.event === "labeled" && e.label?.name?.toLowerCase() === label.toLowerCase(),
+    );
+    return labelled?.actor?.login ?? undefined;
+  }
+
+  /**
+   * `role_name` first: the legacy `permission` field reads triage as "read" and maintain as
+   * "write". A user GitHub does not know (or a bot) has no permission at all.
+   */
+  async permissionOf(login: string): Promise<string> {
+    try {
+      const { data } = await this.#ctx.octokit.rest.repos.getCollaboratorPermissionLevel({
+        ...this.#repo(),
+        username: login,
+      });
+      const role = (data as { role_name?: string }).role_name;
+      return role && LEVELS.includes(role) ? role : data.permission;
+    } catch (error) {
+      if (statusOf(error) === 404) return "none";
+      throw toStoreError(error, errorContext(this.#ctx, `reading the permission of ${login}`));
+    }
+  }
+
   async ensureLabels(labels: readonly LabelSpec[]): Promise<string[]> {
     const created: string[] = [];
     for (const label of labels) {
@@ -229,6 +272,8 @@ function trackedIssue(issue: RawIssue): TrackedIssue {
       return name ? [name] : [];
     }),
     url: issue.html_url,
+    author: issue.user?.login ?? "ghost",
+    authorAssociation: issue.author_association ?? "NONE",
   };
 }
 
@@ -237,6 +282,7 @@ function trackedComment(comment: RawComment): TrackedComment {
     id: comment.id,
     body: comment.body ?? "",
     author: comment.user?.login ?? "ghost",
+    createdAt: comment.created_at ?? new Date(0).toISOString(),
     trusted: comment.user?.type === "Bot" || TRUSTED_ASSOCIATIONS.has(comment.author_association),
   };
 }
