@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { block, reply } from "../../../test/fakes/anthropic-server.ts";
-import { publishProblems } from "../../../test/helpers/gfm-render-check.ts";
+import { publishProblems, renderedHrefs } from "../../../test/helpers/gfm-render-check.ts";
+import { githubReferences } from "../../../test/helpers/github-references.ts";
 import { HOSTILE_PAGES, REPORT_ROWS, RETRIEVED } from "../../../test/helpers/hostile-markdown.ts";
 import {
   INTAKE_LABEL,
@@ -38,8 +39,42 @@ describe("the answer comment, read by markdown-it", () => {
       const failed = replyBody({ kind: "failed", message: text }, "run-1", "idea");
       expect(publishProblems(visible(completed), [FILE_URL])).toEqual([]);
       expect(publishProblems(visible(failed), [])).toEqual([]);
+      // One link, the product's own, to the committed research.md.
+      expect(renderedHrefs(visible(completed))).toEqual([FILE_URL]);
+      expect(renderedHrefs(visible(failed))).toEqual([]);
     },
   );
+
+  // GitHub's own autolinks in a comment: mentions notify people, references link elsewhere.
+  it.each([
+    "Ask @octocat or @my-org/research-team about it",
+    "Fixes #123, see GH-45 and gh-7",
+    "Like octo-org/octo-repo#1 and octo-org/octo-repo@a5c3785",
+    "Landed in a5c3785ed8d6a35868bc169f07e40e889087fd2e (short: a5c3785, upper: A5C3785ED)",
+    "**Pursue** @octocat#12 [@x](#3) `@code` :rocket: :+1:",
+  ])("mentions and references nobody: %s", (text) => {
+    const completed = visible(
+      replyBody(
+        {
+          kind: "completed",
+          path: "ideas/2026-11-25-x/research.md",
+          url: FILE_URL,
+          summary: [text],
+          citedSources: 1,
+          sources: 2,
+        },
+        "run-1",
+        "idea",
+      ),
+    );
+    const failed = visible(replyBody({ kind: "failed", message: text }, "run-1", "idea"));
+    const shown = (body: string) => body.replace(`(${FILE_URL})`, "");
+    expect(githubReferences(shown(completed))).toEqual([]);
+    expect(githubReferences(shown(failed))).toEqual([]);
+    expect(renderedHrefs(completed)).toEqual([FILE_URL]);
+    // Emoji shortcodes are no link and stay as written.
+    if (text.includes(":rocket:")) expect(completed).toContain(":rocket: :+1:");
+  });
 
   it("links the research file only when its address is http(s)", () => {
     const body = replyBody(
@@ -82,8 +117,11 @@ describe("an issue explored from a hostile report (fake GitHub and Anthropic)", 
 
       const answer = intakeComments(world.repo, 1).at(-1)?.body ?? "";
       const fileUrl = /^✅ Explored: \[[^\]]*\]\((\S+)\)/.exec(answer)?.[1] ?? "";
-      expect(fileUrl).toMatch(/\/research\.md$/);
+      expect(fileUrl).toMatch(
+        /^http:\/\/127\.0\.0\.1:\d+\/me\/ideas\/blob\/main\/ideas\/[\w-]+\/research\.md$/,
+      );
       expect(publishProblems(visible(answer), [fileUrl])).toEqual([]);
+      expect(renderedHrefs(visible(answer))).toEqual([fileUrl]);
       // The verdict still reads, as text.
       expect(answer).toContain("> Pursue x \\<img src=\\> click js");
       expect(answer).not.toContain("evil.example");

@@ -64,9 +64,17 @@ function fileLink(path: string, url: string): string {
 }
 
 /**
- * Model text and error messages must not notify anyone: "@name" and "#123" would mention a user
- * or link another issue from the answer. A zero-width space after the sign keeps them as text.
+ * Model text and error messages must not notify anyone or link anywhere through GitHub's own
+ * autolinks: "@name" and "@org/team" mention, "#123", "GH-123" and "owner/repo#123" link an
+ * issue, and 7 to 40 hex digits link a commit. A zero-width space after the sign (in hex, after
+ * every sixth digit, so no run of seven is left) keeps each as the same text to the eye. Only hex with both a digit
+ * and a letter is touched, so plain numbers stay copyable.
  */
 function quiet(text: string): string {
-  return text.replace(/([@#])(?=[\w-])/g, "$1\u200b");
+  return text
+    .replace(/([@#])(?=[\w-])/g, "$1\u200b")
+    .replace(/\b(GH)-(?=\d)/gi, "$1\u200b-")
+    .replace(/\b(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{7,}\b/gi, (hex) =>
+      hex.replace(/[0-9a-f]{6}(?=[0-9a-f])/gi, "$&\u200b"),
+    );
 }
