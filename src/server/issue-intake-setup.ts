@@ -9,6 +9,7 @@ import {
   ISSUE_JOB_KIND,
   issueJobWorkflow,
 } from "../research/issues/issue-webhook.ts";
+import { staleAfterMs } from "../research/issues/stale-claim.ts";
 import type { GitHubRetryOptions } from "../store/github/octokit-client.ts";
 import { githubIntakeFromEnv } from "../store/github-intake-from-env.ts";
 import type { GitHubWebhookOptions } from "./github-webhook/github-webhook-route.ts";
@@ -44,6 +45,7 @@ export function issueIntakeSetup(
   }
   const labels = intakeLabels(env.IDEA_EXPLORER_ISSUE_LABEL, "IDEA_EXPLORER_ISSUE_LABEL");
   const trust = trustPolicy(env.IDEA_EXPLORER_TRUST, "IDEA_EXPLORER_TRUST");
+  const stale = staleAfterMs(env.IDEA_EXPLORER_STALE_AFTER, "IDEA_EXPLORER_STALE_AFTER");
   const { issues } = githubIntakeFromEnv(github, env, "--github", client);
   return {
     workflows: {
@@ -52,6 +54,7 @@ export function issueIntakeSetup(
         issues,
         labels,
         trust,
+        staleAfterMs: stale,
         runner: "idea-explorer serve",
       }),
     },

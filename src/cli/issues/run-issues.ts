@@ -8,6 +8,7 @@ import { intakeLabels } from "../../research/issues/intake-labels.ts";
 import { trustPolicy } from "../../research/issues/intake-trust.ts";
 import { runIssueIntake } from "../../research/issues/issue-intake.ts";
 import type { IssueResult } from "../../research/issues/issue-workflow.ts";
+import { staleAfterMs } from "../../research/issues/stale-claim.ts";
 import { resolveSearchBackend } from "../../search/resolve-search-backend.ts";
 import { githubIntakeFromEnv } from "../../store/github-intake-from-env.ts";
 import { githubStoreFromEnv } from "../../store/github-store-from-env.ts";
@@ -47,6 +48,12 @@ export async function runIssues(flags: IssuesFlags, io: CliIo): Promise<number> 
     flags.trust ?? env.IDEA_EXPLORER_TRUST,
     flags.trust === undefined && env.IDEA_EXPLORER_TRUST ? "IDEA_EXPLORER_TRUST" : "--trust",
   );
+  const staleAfter = staleAfterMs(
+    flags.staleAfter ?? env.IDEA_EXPLORER_STALE_AFTER,
+    flags.staleAfter === undefined && env.IDEA_EXPLORER_STALE_AFTER
+      ? "IDEA_EXPLORER_STALE_AFTER"
+      : "--stale-after",
+  );
   const say = (line: string) => io.stderr.write(`${printable(line)}\n`);
   // Actions compares strings ignoring case, and so do GitHub's label names.
   if (run.labelled && run.labelled.label.toLowerCase() !== labels.intake.toLowerCase()) {
@@ -79,6 +86,7 @@ export async function runIssues(flags: IssuesFlags, io: CliIo): Promise<number> 
         issues,
         labels,
         trust,
+        staleAfterMs: staleAfter,
         defaults,
         searchBackend: resolveSearchBackend(env),
         tooling: { webFetch: webFetchToolingFromEnv(env) },
