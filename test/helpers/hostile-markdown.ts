@@ -243,6 +243,15 @@ export const REPORT_ROWS: HostileRow[] = [
     removed: [],
   },
   {
+    // cmark-gfm (GitHub) reads "www." before escapes: it would link "www.\\" and leave <img> raw.
+    name: "www. right before escaped HTML",
+    markdown: "www.<img src=https://evil.example/w.png>",
+    removed: [
+      ["url", "www"],
+      ["html", "<img"],
+    ],
+  },
+  {
     name: "a citation placeholder inside code",
     markdown:
       "`[[cite]](https://evil.example/in-code)` and\n\n```\n[[cite]](https://evil.example/in-block)\n```",

@@ -3,8 +3,8 @@
  * decoded and escapes read). Renderers disagree on where such links start and end (marked links
  * "https://x" inside "xhttps://x", markdown-it links "//host", cmark-gfm links e-mail addresses
  * even through backslash escapes), so this finds a wider set than any of them, starting no later
- * than any of them would: anything with "scheme://", "www." anywhere, "//host", and e-mail
- * addresses. Trailing punctuation stays text, as GFM leaves it.
+ * than any of them would: anything with "scheme://", "www." anywhere (even alone), "//host",
+ * "mailto:" and "xmpp:", and e-mail addresses. Trailing punctuation stays text, as GFM leaves it.
  */
 export interface UrlLike {
   start: number;
@@ -16,8 +16,10 @@ export interface UrlLike {
 
 const SCHEME_URL = String.raw`[\p{L}][\p{L}\p{N}+.\-]*:\/\/[^\s<>]*`;
 /** markdown-it links "mailto:" and cmark-gfm "xmpp:" followed by anything at all. */
-const BARE_SCHEME = String.raw`(?:mailto|xmpp):[^\s<>]+`;
-const WWW = String.raw`www\.[^\s<>]+`;
+const BARE_SCHEME = String.raw`(?:mailto|xmpp):[^\s<>]*`;
+// cmark-gfm (GitHub) reads "www." in the raw text, before escapes: "www.\<img>" links "www.\"
+// and leaves "<img>" as HTML. So "www." goes wherever it stands, whatever follows it.
+const WWW = String.raw`www\.[^\s<>]*`;
 const PROTOCOL_RELATIVE = String.raw`\/\/[^\s<>/][^\s<>]*`;
 // linkify-it takes almost any character around the "@" ("#@", "x@===host.com"), so this does too.
 const EMAIL = String.raw`[^\s<>@]+@[^\s<>@]*\.[^\s<>@]+`;
