@@ -61,6 +61,8 @@ export const envSchema = z.object({
    * Checked where it is used (intake-trust.ts), so the message names it.
    */
   IDEA_EXPLORER_TRUST: optionalText,
+  /** How old a claim is before another run takes it over (e.g. "60m"); --stale-after wins. */
+  IDEA_EXPLORER_STALE_AFTER: optionalText,
   /** The secret GitHub signs webhook deliveries with (serve's POST /api/github/webhook). */
   GITHUB_WEBHOOK_SECRET: optionalText,
   /** Set by GitHub Actions: the run that claims an issue is named by its link. */

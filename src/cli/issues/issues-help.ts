@@ -24,6 +24,8 @@ Options:
                                it has triage rights or more) or "everyone" (IDEA_EXPLORER_TRUST);
                                anyone else's issue gets one comment asking a maintainer to label
                                it, loses the label, and costs nothing
+  --stale-after DURATION       take over a claim this old whose run never answered (default:
+                               IDEA_EXPLORER_STALE_AFTER, or 60m; longer than any run's --timeout)
   --provider P, --base-url URL, --api-key KEY   the model's provider, as for explore
   --price-in USD, --price-out USD   its price per million input/output tokens, as for explore
   --max-steps N, --token-budget N, --timeout DURATION, --parallel N,
@@ -36,7 +38,8 @@ Progress goes to stderr; stdout gets one line per issue: "#42 completed <url>", 
 
 Environment: GITHUB_REPO, GITHUB_TOKEN (contents and issues write), GITHUB_BRANCH,
 GITHUB_API_URL, GITHUB_TIMEOUT_MS, IDEA_EXPLORER_ISSUE_LABEL, IDEA_EXPLORER_MODEL,
-IDEA_EXPLORER_MAX_COST, IDEA_EXPLORER_TRUST, and the model's and search's variables of explore.
+IDEA_EXPLORER_MAX_COST, IDEA_EXPLORER_TRUST, IDEA_EXPLORER_STALE_AFTER, and the model's and
+search's variables of explore.
 Under GitHub Actions GitHub's own variables do the rest: GITHUB_REPOSITORY names the repository,
 the event (GITHUB_EVENT_PATH) its default branch, an issues event for another label is nothing to
 do, and the claim links the run (GITHUB_SERVER_URL, GITHUB_RUN_ID).

@@ -22,6 +22,7 @@ const OPTIONS = {
   "max-cost": { type: "string" },
   stats: { type: "boolean" },
   trust: { type: "string" },
+  "stale-after": { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -41,8 +42,9 @@ export function parseIssuesFlags(args: string[]) {
     github: values.github,
     label: values.label,
     limit,
-    /** Checked with the environment's IDEA_EXPLORER_TRUST. */
+    /** Checked with the environment's IDEA_EXPLORER_TRUST / IDEA_EXPLORER_STALE_AFTER. */
     trust: values.trust,
+    staleAfter: values["stale-after"],
     /** Everything of each exploration's request that the issue does not decide. */
     defaults: {
       ...(values.model ? { model: values.model } : {}),

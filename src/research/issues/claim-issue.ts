@@ -1,6 +1,7 @@
 import type { IssueTracker, TrackedComment, TrackedIssue } from "../../store/issue-tracker.ts";
 import { hasLabel, type IntakeLabels } from "./intake-labels.ts";
 import { claimMarker, parseMarker } from "./issue-markers.ts";
+import { DEFAULT_STALE_AFTER_MS, staleClaim } from "./stale-claim.ts";
 
 export type ClaimOutcome =
   | { claimed: true; issue: TrackedIssue; requestedAt: string }
@@ -11,6 +12,8 @@ export interface ClaimOptions {
   /** Shown in the claim comment, e.g. a link to the GitHub Actions run. */
   runner?: string | undefined;
   now?: () => Date;
+  /** A claim older than this, whose run never answered, is taken over (default 60 minutes). */
+  staleAfterMs?: number | undefined;
 }
 
 /**
@@ -28,6 +31,12 @@ export interface ClaimOptions {
  *    when the issue was finished meanwhile).
  *
  * Run again with the same run id (a resumed job), it finds its own claim and only decides.
+ *
+ * A stale claim (see staleClaim: older than the stale period, never answered) is taken over
+ * without relabelling: step 1 lets the processing label stand, and the new claim names the run
+ * it takes over. The stale claim is before every taker's baseline, so takers race exactly as
+ * above (the first since the baseline wins); and should the stale run come back, it finds its
+ * claim taken over by a later one and loses.
  */
 export async function claimIssue(
   tracker: IssueTracker,
@@ -36,26 +45,39 @@ export async function claimIssue(
   options: ClaimOptions,
 ): Promise<ClaimOutcome> {
   const { labels } = options;
+  const now = options.now ?? (() => new Date());
   const before = await tracker.comments(issueNumber);
   let mine = findClaim(before, runId);
   if (!mine) {
     const issue = await tracker.get(issueNumber);
     const unavailable = whyNotClaimable(issue, labels);
     if (unavailable) return { claimed: false, reason: unavailable };
+    let stale: ReturnType<typeof staleClaim>;
     if (hasLabel(issue!.labels, labels.processing)) {
-      return { claimed: false, reason: "already claimed by another run" };
+      stale = staleClaim(before, now(), options.staleAfterMs ?? DEFAULT_STALE_AFTER_MS);
+      if (!stale) return { claimed: false, reason: "already claimed by another run" };
     }
     const baseline = Math.max(0, ...before.map((c) => c.id));
     await tracker.addLabels(issueNumber, [labels.processing]);
-    const comment = await tracker.comment(issueNumber, claimBody(runId, baseline, options.runner));
+    const comment = await tracker.comment(
+      issueNumber,
+      claimBody(runId, baseline, options.runner, stale),
+    );
     mine = { comment, after: baseline };
   }
 
   const comments = await tracker.comments(issueNumber);
   const issue = await tracker.get(issueNumber);
-  const live = comments
-    .filter((c) => c.id > mine.after && (c.trusted || c.id === mine.comment.id))
-    .filter((c) => parseMarker(c.body)?.type === "claim")
+  const claims = comments
+    .filter((c) => c.trusted || c.id === mine.comment.id)
+    .flatMap((c) => {
+      const marker = parseMarker(c.body);
+      return marker?.type === "claim" ? [{ c, marker }] : [];
+    });
+  const takenOver = new Set(claims.flatMap(({ marker }) => (marker.over ? [marker.over] : [])));
+  const live = claims
+    .filter(({ c, marker }) => c.id > mine.after && !takenOver.has(marker.run))
+    .map(({ c }) => c)
     .sort((a, b) => a.id - b.id);
   const winner = live[0];
   const unavailable = whyNotClaimable(issue, labels);
@@ -63,7 +85,7 @@ export async function claimIssue(
     return {
       claimed: true,
       issue: issue!,
-      requestedAt: (options.now ?? (() => new Date()))().toISOString(),
+      requestedAt: now().toISOString(),
     };
   }
   await tracker.deleteComment(mine.comment.id);
@@ -100,9 +122,17 @@ function whyNotClaimable(
   return undefined;
 }
 
-function claimBody(runId: string, after: number, runner: string | undefined): string {
+function claimBody(
+  runId: string,
+  after: number,
+  runner: string | undefined,
+  stale: { run: string; ageMs: number } | undefined,
+): string {
   const by = runner ? ` by ${runner}` : "";
-  return `🔎 Exploring this idea: run \`${runId}\`${by}. The research will be linked here when it is done.\n\n${claimMarker(runId, after)}`;
+  const over = stale
+    ? ` It takes over the stale claim of run \`${stale.run}\` (${Math.round(stale.ageMs / 60_000)} minutes old, never answered).`
+    : "";
+  return `🔎 Exploring this idea: run \`${runId}\`${by}.${over} The research will be linked here when it is done.\n\n${claimMarker(runId, after, stale?.run)}`;
 }
 
 /**

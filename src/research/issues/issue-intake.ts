@@ -30,9 +30,10 @@ export interface IntakeOptions {
 }
 
 /**
- * `idea-explorer issues`: every open issue with the intake label that no run has claimed, oldest
- * first, through the same workflow a webhook job runs, its steps run in order in this process.
- * Issues another run holds are reported as skipped without a request written. A stop (SIGINT,
+ * `idea-explorer issues`: every open issue with the intake label that no run has claimed (or
+ * whose claim is stale), oldest first, through the same workflow a webhook job runs, its steps
+ * run in order in this process. Issues another run holds are reported as skipped without a
+ * request written. A stop (SIGINT,
  * SIGTERM) gives the current issue's claim back before it is thrown, so the next run takes it.
  */
 export async function runIssueIntake(
@@ -47,24 +48,21 @@ export async function runIssueIntake(
   };
   let explored = 0;
   for (const issue of open) {
-    if (hasLabel(issue.labels, deps.labels.processing)) {
-      done({ issue: issue.number, status: "skipped", reason: "already claimed by another run" });
-      continue;
-    }
     if (options.limit !== undefined && explored >= options.limit) break;
-    explored += 1;
     const runId = options.newRunId();
-    options.announce(`#${issue.number} ${issue.title}`);
+    // An issue another run holds is announced only if its claim turns out stale and is taken.
+    const held = hasLabel(issue.labels, deps.labels.processing);
+    if (!held) options.announce(`#${issue.number} ${issue.title}`);
     try {
-      done(
-        await issueWorkflow(deps)({
-          jobId: runId,
-          payload: { issue: issue.number, runId },
-          step: announcedSteps(options.announce),
-          reportProgress: progressLines(options.announce),
-          signal: options.signal,
-        }),
-      );
+      const result = await issueWorkflow(deps)({
+        jobId: runId,
+        payload: { issue: issue.number, runId },
+        step: announcedSteps(options.announce, held ? issue : undefined),
+        reportProgress: progressLines(options.announce),
+        signal: options.signal,
+      });
+      if (result.status !== "skipped") explored += 1;
+      done(result);
     } catch (error) {
       if (options.signal.aborted) {
         await releaseClaim(deps.issues, issue.number, runId, deps.labels).catch(() => false);
@@ -75,9 +73,18 @@ export async function runIssueIntake(
   return results;
 }
 
-function announcedSteps(announce: (line: string) => void): WorkflowStep {
+function announcedSteps(
+  announce: (line: string) => void,
+  held: { number: number; title: string } | undefined,
+): WorkflowStep {
+  let quiet = held !== undefined;
   return {
     do: async (name, fn) => {
+      if (quiet && name !== "trust" && name !== "claim") {
+        quiet = false;
+        announce(`#${held!.number} ${held!.title} (taking over a stale claim)`);
+      }
+      if (quiet) return fn();
       // Deep mode's sub-question steps announce themselves, with the question.
       if (!name.startsWith("sub-question-")) announce(`  ${STEP_LABELS[name] ?? name}...`);
       return fn();

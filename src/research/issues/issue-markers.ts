@@ -6,17 +6,18 @@
  * marks the one comment telling an issue that a maintainer must label it.
  */
 export type IssueMarker =
-  | { type: "claim"; run: string; after: number }
+  | { type: "claim"; run: string; after: number; over?: string }
   | { type: "outcome"; run: string; kind: OutcomeKind }
   | { type: "untrusted"; run: string };
 
 export type OutcomeKind = "completed" | "duplicate" | "failed";
 
 const PATTERN =
-  /<!-- idea-explorer:(claim|outcome|untrusted) run=([\w-]{1,100})(?: after=(\d{1,20})| kind=(completed|duplicate|failed))? -->/;
+  /<!-- idea-explorer:(claim|outcome|untrusted) run=([\w-]{1,100})(?: after=(\d{1,20})(?: over=([\w-]{1,100}))?| kind=(completed|duplicate|failed))? -->/;
 
-export function claimMarker(run: string, after: number): string {
-  return `<!-- idea-explorer:claim run=${run} after=${after} -->`;
+/** `over`: the run whose stale claim this one takes over (see claim-issue.ts). */
+export function claimMarker(run: string, after: number, over?: string): string {
+  return `<!-- idea-explorer:claim run=${run} after=${after}${over ? ` over=${over}` : ""} -->`;
 }
 
 export function outcomeMarker(run: string, kind: OutcomeKind): string {
@@ -30,8 +31,10 @@ export function untrustedMarker(run: string): string {
 export function parseMarker(body: string): IssueMarker | undefined {
   const match = PATTERN.exec(body);
   if (!match) return undefined;
-  const [, type, run, after, kind] = match;
-  if (type === "claim" && after !== undefined) return { type, run: run!, after: Number(after) };
+  const [, type, run, after, over, kind] = match;
+  if (type === "claim" && after !== undefined) {
+    return { type, run: run!, after: Number(after), ...(over ? { over } : {}) };
+  }
   if (type === "untrusted" && after === undefined && kind === undefined) return { type, run: run! };
   if (type === "outcome" && kind !== undefined) {
     return { type, run: run!, kind: kind as OutcomeKind };

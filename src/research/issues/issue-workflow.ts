@@ -42,6 +42,8 @@ export interface IssueWorkflowDeps extends ExploreServiceDeps {
   runner?: string;
   /** Who may start a paid run (default: collaborators; see intake-trust.ts). */
   trust?: TrustPolicy;
+  /** When a claim whose run never answered is taken over (default 60 minutes; stale-claim.ts). */
+  staleAfterMs?: number;
   /** Hears why an exploration failed, the error itself (the issue gets its safe one line). */
   onFailure?: (issue: number, error: unknown) => void;
 }
@@ -84,7 +86,11 @@ export function issueWorkflow(deps: IssueWorkflowDeps): Workflow<IssuePayload, I
     }
     reportProgress({ step: "claim" });
     const claim = await step.do("claim", () =>
-      claimIssue(deps.issues, number, runId, { labels: deps.labels, runner: deps.runner }),
+      claimIssue(deps.issues, number, runId, {
+        labels: deps.labels,
+        runner: deps.runner,
+        staleAfterMs: deps.staleAfterMs,
+      }),
     );
     if (!claim.claimed) return { issue: number, status: "skipped", reason: claim.reason };
 

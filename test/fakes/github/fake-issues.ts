@@ -77,7 +77,7 @@ export class FakeIssues {
   readonly labels = new Map<string, FakeLabel>();
   /** Label events, oldest first: who put a label on, and who took it off. */
   readonly events: FakeIssueEvent[] = [];
-  #clock = Date.parse("2026-02-01T00:00:00Z");
+  #clock = 0;
 
   /** Files an issue as `author` (default octocat), creating any label it names. */
   add(issue: NewFakeIssue): FakeIssue {
@@ -203,9 +203,12 @@ export class FakeIssues {
     issue.updatedAt = now;
   }
 
-  /** Monotonic timestamps, one second apart, so ordering by time is stable. */
+  /**
+   * Real time, but monotonic and at least a millisecond apart, so ordering by time is stable and
+   * a claim's age is what a runner's clock sees (a test ages a comment by moving its createdAt).
+   */
   #now(): string {
-    this.#clock += 1000;
+    this.#clock = Math.max(Date.now(), this.#clock + 1);
     return new Date(this.#clock).toISOString();
   }
 }
