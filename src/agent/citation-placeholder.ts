@@ -27,7 +27,11 @@ function linkTarget(url: string): string {
   return target.replace(pairedParentheses(target) ? /[\\<>]/g : /[\\<>()]/g, "\\$&");
 }
 
-function pairedParentheses(text: string): boolean {
+/**
+ * Parentheses that open and close in pairs, none inside another: what a Markdown link target can
+ * hold bare (Wikipedia's "Mercury_(planet)"), and what citation-syntax reads back.
+ */
+export function pairedParentheses(text: string): boolean {
   let depth = 0;
   for (const char of text) {
     if (char === "(") depth++;

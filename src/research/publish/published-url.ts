@@ -1,3 +1,4 @@
+import { pairedParentheses } from "../../agent/citation-placeholder.ts";
 /**
  * A URL as the product writes it into Markdown (a citation's target, a Sources entry), or
  * undefined when it must not be published: only absolute http(s) URLs without credentials
@@ -24,7 +25,7 @@ export function publishedUrl(raw: string): string | undefined {
   let rest = url.href
     .slice(origin.length)
     .replace(/[^A-Za-z0-9;/?:@&=+$,\-_.!~*()#%]/g, percentEncode);
-  if (!pairedOneDeep(rest)) rest = rest.replace(/[()]/g, percentEncode);
+  if (!pairedParentheses(rest)) rest = rest.replace(/[()]/g, percentEncode);
   return `${origin}${rest.replace(/&(#?[A-Za-z0-9]+);/g, "&$1%3B")}`;
 }
 
@@ -34,15 +35,4 @@ function percentEncode(char: string): string {
   return [...utf8.encode(char)]
     .map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, "0")}`)
     .join("");
-}
-
-/** Parentheses that open and close in pairs, none inside another (what citation-syntax reads). */
-function pairedOneDeep(text: string): boolean {
-  let depth = 0;
-  for (const char of text) {
-    if (char === "(") depth++;
-    else if (char === ")") depth--;
-    if (depth < 0 || depth > 1) return false;
-  }
-  return depth === 0;
 }
