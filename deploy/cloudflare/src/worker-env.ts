@@ -42,6 +42,10 @@ export interface WorkerEnv {
   GITHUB_WEBHOOK_SECRET?: string;
   /** The intake label of ideas filed as issues (default "idea"). */
   IDEA_EXPLORER_ISSUE_LABEL?: string;
+  /** Who may start an issue's paid run: "collaborators" (default) or "everyone". */
+  IDEA_EXPLORER_TRUST?: string;
+  /** How old an unanswered claim is before another run takes it over (default "60m"). */
+  IDEA_EXPLORER_STALE_AFTER?: string;
   IDEA_EXPLORER_PRICE_IN?: string;
   IDEA_EXPLORER_PRICE_OUT?: string;
   /** "true" lets webhooks reach loopback and private addresses (local runs), like --allow-private-webhooks. */
