@@ -66,6 +66,8 @@ export interface IssueTracker {
    * custom role reads as the base permission GitHub gives it; an unknown user as none).
    */
   permissionOf(login: string): Promise<string>;
+  /** Whether anyone may read the repository and file issues in it (its visibility is public). */
+  isPublic(): Promise<boolean>;
   /** Creates the labels the repository lacks; returns the names created. */
   ensureLabels(labels: readonly LabelSpec[]): Promise<string[]>;
   /** The web address of a file of the ideas repository, on the branch research is written to. */

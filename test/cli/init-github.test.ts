@@ -106,6 +106,8 @@ function checkWorkflow(text: string, label: string, bundle: string) {
     IDEA_EXPLORER_PRICE_IN: actions("vars.IDEA_EXPLORER_PRICE_IN"),
     IDEA_EXPLORER_PRICE_OUT: actions("vars.IDEA_EXPLORER_PRICE_OUT"),
     IDEA_EXPLORER_ISSUE_LABEL: actions(intakeLabel),
+    IDEA_EXPLORER_TRUST: actions("vars.IDEA_EXPLORER_TRUST"),
+    IDEA_EXPLORER_STALE_AFTER: actions("vars.IDEA_EXPLORER_STALE_AFTER"),
   });
   expect(text).not.toMatch(/npx|npm |registry/);
 }
@@ -219,12 +221,24 @@ describe("idea-explorer init github", () => {
       ["it's an idea-failed", "d93f0b"],
     ]);
 
+    // A private repository: nobody outside can file the form, so no warning.
+    expect(run.stderr).not.toContain("this repository is public");
+
     const again = await init(["--label", "it's an idea"], env);
     expect(again.code).toBe(0);
     expect(world.repo.log()).toHaveLength(2);
     expect(again.stderr).toContain(`Kept ${FORM}`);
     expect(again.stderr).toContain(`Kept ${BUNDLE}`);
     expect(again.stderr).toContain("The labels are in me/ideas already");
+  });
+
+  it("warns that anyone can file an idea on a public repository, and says who is explored", async () => {
+    world.repo.isPrivate = false;
+    const run = await init([], world.env());
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain(
+      "warning: this repository is public: anyone can file an idea. Only issues written or labelled by people with triage rights or more are explored",
+    );
   });
 
   it("--upgrade replaces an older workflow and bundle in one commit on GitHub, keeping the team's form", async () => {

@@ -64,6 +64,7 @@ export async function runInitGitHub(flags: InitFlags, io: CliIo): Promise<number
   }
 
   if (intake) {
+    if (await intake.issues.isPublic()) io.stderr.write(`warning: ${PUBLIC_REPOSITORY_WARNING}\n`);
     const created = await intake.issues.ensureLabels(labelSpecs(labels));
     io.stderr.write(
       created.length
@@ -97,3 +98,7 @@ function withWorkflowHint(error: unknown, onGitHub: boolean): unknown {
     `${error.message.replace(/[.\s]*$/, "")}; adding .github/workflows needs a token with the workflow scope (fine-grained: Workflows read and write)`,
   );
 }
+
+/** Anyone can file the Idea form on a public repository, and the form adds the intake label. */
+export const PUBLIC_REPOSITORY_WARNING =
+  "this repository is public: anyone can file an idea. Only issues written or labelled by people with triage rights or more are explored (IDEA_EXPLORER_TRUST=everyone lifts that); a stranger's issue is answered with a request for a maintainer to label it, at no cost.";

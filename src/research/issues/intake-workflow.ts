@@ -92,6 +92,9 @@ export function intakeWorkflow(labels: IntakeLabels, bundle: string): string {
               IDEA_EXPLORER_PRICE_IN: actions("vars.IDEA_EXPLORER_PRICE_IN"),
               IDEA_EXPLORER_PRICE_OUT: actions("vars.IDEA_EXPLORER_PRICE_OUT"),
               IDEA_EXPLORER_ISSUE_LABEL: actions(intakeLabel),
+              // Who may start paid runs, and when a killed run's claim is taken over.
+              IDEA_EXPLORER_TRUST: actions("vars.IDEA_EXPLORER_TRUST"),
+              IDEA_EXPLORER_STALE_AFTER: actions("vars.IDEA_EXPLORER_STALE_AFTER"),
             },
           },
         ],

@@ -234,6 +234,15 @@ export class GitHubIssues implements IssueTracker {
     return created;
   }
 
+  async isPublic(): Promise<boolean> {
+    try {
+      const { data } = await this.#ctx.octokit.rest.repos.get(this.#repo());
+      return data.visibility === undefined ? !data.private : data.visibility === "public";
+    } catch (error) {
+      throw toStoreError(error, errorContext(this.#ctx, "reading the repository"));
+    }
+  }
+
   fileUrl(repoPath: string): string {
     return this.#fileUrl(repoPath);
   }
