@@ -19,6 +19,8 @@ export async function serveStdio(
   },
   onStop: (reason: string) => void,
   signals: (stop: (reason: string) => void) => void,
+  /** Runs once the stop signals are taken: a "ready" line said before that invites a race. */
+  onListening: () => void = () => {},
 ): Promise<void> {
   const stdin = streams.stdin as Readable;
   const transport = new GuardedStdioTransport(stdin, streams.stdout as Writable, {
@@ -32,6 +34,7 @@ export async function serveStdio(
   const onEnd = () => stop("the client closed the connection");
   stdin.once("end", onEnd);
   signals((reason) => stop(reason));
+  onListening();
   server.server.onclose = onEnd;
   try {
     await server.connect(transport);

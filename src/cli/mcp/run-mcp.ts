@@ -58,7 +58,6 @@ export async function runMcp(
       return line;
     },
   });
-  log(`idea-explorer MCP server on stdio (${store.description})`);
   await serveStdio(
     server,
     io,
@@ -72,6 +71,8 @@ export async function runMcp(
       onStopSignal((signal) =>
         stop(signal === "SIGINT" ? "interrupted (SIGINT)" : "terminated (SIGTERM)"),
       ),
+    // Said once a SIGTERM is ours to handle: a supervisor (or a test) may act on this line.
+    () => log(`idea-explorer MCP server on stdio (${store.description})`),
   );
   return 0;
 }
