@@ -124,8 +124,11 @@ describe.skipIf(!hasChromium)(`live progress and jobs in headless Chromium (${CH
         await page.waitForFunction(() =>
           document.querySelector("#progress")?.textContent?.includes("step: research"),
         );
+        // This job's own button: the list may still show another test's job that is running.
         const cancel =
-          size === "1280" ? page.locator("#cancel-job") : page.locator("#jobs [data-cancel]");
+          size === "1280"
+            ? page.locator("#cancel-job")
+            : page.getByRole("button", { name: `Cancel: ${idea}` });
         cancelled = true;
         await cancel.first().click();
         await page.waitForFunction(() =>
