@@ -19,4 +19,7 @@ Options:
   --price-in USD, --price-out USD   its dollars per million input/output tokens, as for explore
   -h, --help                show this help
 
-Environment: IDEA_EXPLORER_API_TOKEN (comma-separated bearer tokens) and the variables of explore.`;
+Environment: IDEA_EXPLORER_API_TOKEN (comma-separated bearer tokens, at least 8 characters each;
+without one, serve answers loopback only and refuses proxied requests), GITHUB_WEBHOOK_SECRET,
+IDEA_EXPLORER_ISSUE_LABEL, IDEA_EXPLORER_TRUST, IDEA_EXPLORER_STALE_AFTER, and the variables of
+explore (web_fetch's IDEA_EXPLORER_WEB_FETCH and kin apply to every job).`;
