@@ -24,7 +24,6 @@ describe("FetchProvenance", () => {
     ]) {
       expect(refusal(p, changed), changed).toBe("not_seen");
     }
-    expect(p.stats().refused).toEqual({ not_seen: 7 });
   });
 
   it("ignores only a trailing slash of a path without a query, and the fragment", () => {
@@ -57,11 +56,6 @@ describe("FetchProvenance", () => {
         "private material is in this conversation now (read_research answered)",
       ),
     });
-    expect(p.stats()).toEqual({
-      fetched: 3,
-      refused: { page_link_after_private: 2 },
-      privateSince: "read_research answered",
-    });
   });
 
   it("caps fetches per step and per run", () => {
@@ -77,7 +71,6 @@ describe("FetchProvenance", () => {
     expect(refusal(p, "https://a.example/3", 1)).toBe("step_cap");
     expect(refusal(p, "https://a.example/3", 2)).toBe("ok");
     expect(refusal(p, "https://a.example/4", 3)).toBe("run_cap");
-    expect(p.stats()).toEqual({ fetched: 3, refused: { step_cap: 1, run_cap: 1 } });
   });
 
   it("applies deny lists and every allow list, each entry with its subdomains", () => {

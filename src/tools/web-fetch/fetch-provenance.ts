@@ -30,13 +30,6 @@ export interface FetchRules {
 
 export type Admission = { ok: true } | { ok: false; refusal: FetchRefusal; message: string };
 
-export interface FetchProvenanceStats {
-  fetched: number;
-  refused: Partial<Record<FetchRefusal, number>>;
-  /** What first put private content into the conversation, when something did. */
-  privateSince?: string;
-}
-
 /**
  * What one agent run may fetch, decided in code whatever a page tells the model. A URL is read
  * only when this run has seen it, exactly (normalized, query included, so nothing can be
@@ -48,7 +41,6 @@ export interface FetchProvenanceStats {
 export class FetchProvenance {
   readonly #seen = new Map<string, UrlOrigin>();
   readonly #perStep = new Map<number, number>();
-  readonly #refused: Partial<Record<FetchRefusal, number>> = {};
   readonly #maxFetches: number;
   readonly #maxPerStep: number;
   readonly #allow: readonly (readonly string[])[];
@@ -138,16 +130,8 @@ export class FetchProvenance {
     return { ok: true };
   }
 
-  stats(): FetchProvenanceStats {
-    return {
-      fetched: this.#fetched,
-      refused: { ...this.#refused },
-      ...(this.#privateSince ? { privateSince: this.#privateSince } : {}),
-    };
-  }
-
+  // Counted where the run's log is written (webFetchSummary), from the calls themselves.
   #refuse(refusal: FetchRefusal, message: string): Admission {
-    this.#refused[refusal] = (this.#refused[refusal] ?? 0) + 1;
     return { ok: false, refusal, message };
   }
 }
