@@ -46,12 +46,13 @@ export function issueIntakeSetup(
   const labels = intakeLabels(env.IDEA_EXPLORER_ISSUE_LABEL, "IDEA_EXPLORER_ISSUE_LABEL");
   const trust = trustPolicy(env.IDEA_EXPLORER_TRUST, "IDEA_EXPLORER_TRUST");
   const stale = staleAfterMs(env.IDEA_EXPLORER_STALE_AFTER, "IDEA_EXPLORER_STALE_AFTER");
-  const { issues } = githubIntakeFromEnv(github, env, "--github", client);
+  const { issues, stash } = githubIntakeFromEnv(github, env, "--github", client);
   return {
     workflows: {
       [ISSUE_JOB_KIND]: issueJobWorkflow({
         ...explore,
         issues,
+        stash,
         labels,
         trust,
         staleAfterMs: stale,

@@ -11,7 +11,9 @@
  * - Git Data: POST git/blobs, GET git/blobs/{sha}, POST git/trees (base_tree), GET
  *        git/trees/{sha|ref}?recursive=1, POST git/commits, GET git/commits/{sha},
  *        GET git/ref/heads/{b} and git/refs/heads/{b}, PATCH git/refs/heads/{b} (422 "Update is
- *        not a fast forward" unless force), POST git/refs
+ *        not a fast forward" unless force), POST git/refs, DELETE git/refs/{ref} (422 "Reference
+ *        does not exist"); refs of a namespace of their own (refs/idea-explorer/…) the same way,
+ *        kept in `repo.otherRefs`
  * - GET  /repos/{o}/{r}/compare/{base}...{head}  status / ahead_by / behind_by / commits
  * - Issues: GET/POST issues (state, labels, direction filters), GET/PATCH issues/{n},
  *        GET/POST issues/{n}/comments, GET/PATCH/DELETE issues/comments/{id},

@@ -70,7 +70,7 @@ export async function runIssues(flags: IssuesFlags, io: CliIo): Promise<number> 
   const defaults = withDefaultCostCap(settings.defaults, resolved);
   checkCostLimit(parseExploreRequest({ idea: "check", ...defaults }, names), resolved);
   const store = githubStoreFromEnv(github, repository.env, repository.name);
-  const { issues } = githubIntakeFromEnv(github, repository.env, repository.name);
+  const { issues, stash } = githubIntakeFromEnv(github, repository.env, repository.name);
   await requireUsableStore(store, { github });
 
   const abort = new AbortController();
@@ -84,6 +84,7 @@ export async function runIssues(flags: IssuesFlags, io: CliIo): Promise<number> 
       {
         store,
         issues,
+        stash,
         labels,
         trust,
         staleAfterMs: staleAfter,

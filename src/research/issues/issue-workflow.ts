@@ -3,6 +3,7 @@ import type { Redact } from "../../config/redactor.ts";
 import { classifyJobFailure } from "../../jobs/job-error.ts";
 import type { Json, Workflow, WorkflowContext } from "../../jobs/workflow.ts";
 import type { IssueTracker } from "../../store/issue-tracker.ts";
+import type { PaidResearchStash } from "../../store/paid-research.ts";
 import type { ExplorePayload } from "../explore/explore-plan.ts";
 import { type ExploreServiceDeps, exploreJobWorkflow } from "../explore/explore-service.ts";
 import type { ExploreResult } from "../explore/explore-workflow.ts";
@@ -12,6 +13,7 @@ import { checkIssueTrust, type TrustPolicy } from "./intake-trust.ts";
 import { type IssueRequestDefaults, ideaTitle, issueRequest } from "./issue-form.ts";
 import { type OutcomeKind, parseMarker } from "./issue-markers.ts";
 import { type IssueOutcome, replyBody } from "./issue-reply.ts";
+import { requestKey, stashedSteps } from "./paid-research-reuse.ts";
 import { summarizeResearch } from "./report-summary.ts";
 import { turnAwayUntrusted } from "./turn-away.ts";
 
@@ -44,6 +46,11 @@ export interface IssueWorkflowDeps extends ExploreServiceDeps {
   trust?: TrustPolicy;
   /** When a claim whose run never answered is taken over (default 60 minutes; stale-claim.ts). */
   staleAfterMs?: number;
+  /**
+   * Where research paid for but not yet committed is kept, so the next run of the issue (after a
+   * failed commit, or a killed runner) reuses it instead of paying again. Without it, it is not.
+   */
+  stash?: PaidResearchStash;
   /** Hears why an exploration failed, the error itself (the issue gets its safe one line). */
   onFailure?: (issue: number, error: unknown) => void;
 }
@@ -139,17 +146,35 @@ async function explore(
   claim: Extract<Awaited<ReturnType<typeof claimIssue>>, { claimed: true }>,
 ): Promise<ExploreResult> {
   const request = issueRequest(claim.issue, deps.defaults);
+  const number = claim.issue.number;
   const payload: ExplorePayload = {
     request,
     requestedAt: claim.requestedAt,
     runId: context.payload.runId ?? context.jobId,
-    issue: { number: claim.issue.number, title: ideaTitle(claim.issue.title) },
+    issue: { number, title: ideaTitle(claim.issue.title) },
   };
-  const result = await exploreJobWorkflow(deps).run({
+  const note = (message: string) => context.reportProgress({ message });
+  const step = deps.stash
+    ? await stashedSteps(context.step, {
+        stash: deps.stash,
+        issue: number,
+        key: requestKey(request),
+        note,
+      })
+    : context.step;
+  const result = (await exploreJobWorkflow(deps).run({
     ...context,
+    step,
     payload: payload as unknown as Json,
+  })) as unknown as ExploreResult;
+  // Committed (or found committed): nothing is left to reuse. A stash left behind is harmless
+  // (the next run finds the commit first), so failing to delete it only says so.
+  await deps.stash?.drop(number).catch((error: unknown) => {
+    note(
+      `could not delete ${deps.stash!.where(number)} (${String((error as Error)?.message ?? error)})`,
+    );
   });
-  return result as unknown as ExploreResult;
+  return result;
 }
 
 function exploredOutcome(deps: IssueWorkflowDeps, result: ExploreResult): IssueOutcome {

@@ -27,6 +27,8 @@ export class FakeRepo {
   readonly name: string;
   readonly objects = new GitObjects();
   readonly branches = new Map<string, string>();
+  /** Refs that are neither branches nor tags, by name after "refs/" ("notes/x" → commit sha). */
+  readonly otherRefs = new Map<string, string>();
   /** Submodule URLs by path, as .gitmodules would record them. */
   readonly submoduleUrls = new Map<string, string>();
   /** Issues, their comments and labels, and the repository's labels. */

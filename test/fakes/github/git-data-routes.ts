@@ -32,6 +32,7 @@ export function gitDataRoute(ctx: RouteContext): GitHubReply | undefined {
   if (request.method === "PATCH" && rest.startsWith("refs/"))
     return updateRef(ctx, rest.slice(5), body);
   if (request.method === "POST" && rest === "refs") return createRef(ctx, body);
+  if (request.method === "DELETE" && rest.startsWith("refs/")) return deleteRef(ctx, rest.slice(5));
   return undefined;
 }
 
@@ -166,6 +167,10 @@ export function commitBody(ctx: { repo: FakeRepo; apiUrl: string }, sha: string)
 }
 
 function getRef(ctx: RouteContext, ref: string): GitHubReply {
+  if (isOtherRef(ref)) {
+    const sha = ctx.repo.otherRefs.get(ref);
+    return sha ? { status: 200, body: otherRefBody(ctx, ref, sha) } : notFound();
+  }
   const branch = branchOf(ref);
   const sha = branch === undefined ? undefined : ctx.repo.branches.get(branch);
   if (!sha) return notFound();
@@ -174,6 +179,19 @@ function getRef(ctx: RouteContext, ref: string): GitHubReply {
 
 function updateRef(ctx: RouteContext, ref: string, body: Record<string, unknown>): GitHubReply {
   const { repo } = ctx;
+  if (isOtherRef(ref)) {
+    const current = repo.otherRefs.get(ref);
+    if (!current) return githubError(422, "Reference does not exist");
+    const sha = body.sha;
+    if (typeof sha !== "string" || !repo.objects.commit(sha)) {
+      return githubError(422, "Object does not exist");
+    }
+    if (body.force !== true && !repo.objects.isAncestor(current, sha)) {
+      return githubError(422, "Update is not a fast forward");
+    }
+    repo.otherRefs.set(ref, sha);
+    return { status: 200, body: otherRefBody(ctx, ref, sha) };
+  }
   const branch = branchOf(ref);
   const current = branch === undefined ? undefined : repo.branches.get(branch);
   if (!current) return githubError(422, "Reference does not exist");
@@ -190,6 +208,15 @@ function updateRef(ctx: RouteContext, ref: string, body: Record<string, unknown>
 
 function createRef(ctx: RouteContext, body: Record<string, unknown>): GitHubReply {
   const { ref, sha } = body;
+  if (typeof ref === "string" && ref.startsWith("refs/") && isOtherRef(ref.slice(5))) {
+    const name = ref.slice(5);
+    if (typeof sha !== "string" || !ctx.repo.objects.commit(sha)) {
+      return githubError(422, "Object does not exist");
+    }
+    if (ctx.repo.otherRefs.has(name)) return githubError(422, "Reference already exists");
+    ctx.repo.otherRefs.set(name, sha);
+    return { status: 201, body: otherRefBody(ctx, name, sha) };
+  }
   const branch =
     typeof ref === "string" && ref.startsWith("refs/") ? branchOf(ref.slice(5)) : undefined;
   if (!branch) return githubError(422, "Reference name is not valid");
@@ -211,7 +238,33 @@ function refBody(ctx: RouteContext, branch: string, sha: string) {
   };
 }
 
-/** "heads/main" → "main"; only branches are modelled. */
+/** GitHub answers 204 without a body, and 422 for a ref that does not exist. */
+function deleteRef(ctx: RouteContext, ref: string): GitHubReply {
+  const refs = isOtherRef(ref) ? ctx.repo.otherRefs : ctx.repo.branches;
+  const name = isOtherRef(ref) ? ref : branchOf(ref);
+  if (name === undefined || !refs.delete(name)) return githubError(422, "Reference does not exist");
+  return { status: 204 };
+}
+
+/**
+ * A ref of a namespace of its own ("idea-explorer/x/y", "notes/commits"): GitHub keeps such refs
+ * (git data API, `git push`) and lists them nowhere. Tags and pull refs are not modelled.
+ */
+function isOtherRef(ref: string): boolean {
+  return /^(?!heads\/|tags\/|pull\/)[^/]+\/.+/.test(ref);
+}
+
+function otherRefBody(ctx: RouteContext, name: string, sha: string) {
+  const api = repoApi(ctx);
+  return {
+    ref: `refs/${name}`,
+    node_id: `REF_${name}`,
+    url: `${api}/git/refs/${name}`,
+    object: { sha, type: "commit", url: `${api}/git/commits/${sha}` },
+  };
+}
+
+/** "heads/main" → "main". */
 function branchOf(ref: string): string | undefined {
   return ref.startsWith("heads/") && ref.length > 6 ? ref.slice(6) : undefined;
 }

@@ -1,3 +1,4 @@
+import { GitHubResearchStash } from "../github-research-stash.ts";
 import { GitHubSetupFiles } from "../github-setup-files.ts";
 import {
   DEFAULT_DELAY_UNIT_MS,
@@ -21,10 +22,14 @@ export interface GitHubIntakeOptions {
   requestTimeoutMs?: number;
 }
 
-/** The issues of the ideas repository, and a writer for its set-up files, on one client. */
+/**
+ * The issues of the ideas repository, a writer for its set-up files, and the stash of research
+ * paid for but not yet committed, on one client.
+ */
 export interface GitHubIntake {
   issues: GitHubIssues;
   setup: GitHubSetupFiles;
+  stash: GitHubResearchStash;
 }
 
 export function createGitHubIntake(options: GitHubIntakeOptions): GitHubIntake {
@@ -39,5 +44,6 @@ export function createGitHubIntake(options: GitHubIntakeOptions): GitHubIntake {
   return {
     issues: new GitHubIssues(ctx, fileUrl, { times: resends, delayUnitMs }),
     setup: new GitHubSetupFiles(ctx, branch, { resends, delayUnitMs }),
+    stash: new GitHubResearchStash(ctx),
   };
 }
