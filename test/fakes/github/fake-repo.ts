@@ -120,13 +120,21 @@ export class FakeRepo {
 
   #edit(path: string, entry: SeedEntry): TreeEdit {
     if (entry === null) return { path, mode: FILE_MODE, type: "blob", sha: null };
-    if (typeof entry === "string" || Buffer.isBuffer(entry)) {
-      return { path, mode: FILE_MODE, type: "blob", sha: this.objects.putBlob(entry) };
+    // Links and submodules first: under the Worker's types a Buffer guard does not narrow.
+    if (typeof entry === "object" && "symlink" in entry) {
+      const target = (entry as { symlink: string }).symlink;
+      return { path, mode: SYMLINK_MODE, type: "blob", sha: this.objects.putBlob(target) };
     }
-    if ("symlink" in entry) {
-      return { path, mode: SYMLINK_MODE, type: "blob", sha: this.objects.putBlob(entry.symlink) };
+    if (typeof entry === "object" && "submodule" in entry) {
+      const module = entry as { submodule: string; url?: string };
+      this.submoduleUrls.set(path, module.url ?? "https://github.com/other/module.git");
+      return { path, mode: SUBMODULE_MODE, type: "commit", sha: module.submodule };
     }
-    this.submoduleUrls.set(path, entry.url ?? "https://github.com/other/module.git");
-    return { path, mode: SUBMODULE_MODE, type: "commit", sha: entry.submodule };
+    return {
+      path,
+      mode: FILE_MODE,
+      type: "blob",
+      sha: this.objects.putBlob(entry as string | Buffer),
+    };
   }
 }
