@@ -14,15 +14,6 @@ const OPTIONS = {
   help: { type: "boolean", short: "h" },
 } as const;
 
-export type InitFlags = {
-  github: string | undefined;
-  repo: string | undefined;
-  label: string | undefined;
-  force: boolean;
-  /** Replace the workflow and the bundle it runs (in one commit), keeping the issue form. */
-  upgrade: boolean;
-};
-
 /** `idea-explorer init github`: the command line is checked here; the set-up loads only to run. */
 export async function runInitCommand(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommandLine("init", args, OPTIONS);

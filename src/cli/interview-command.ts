@@ -1,18 +1,8 @@
 import { INTERVIEW_HELP } from "./interview/interview-help.ts";
+import type { InterviewIo } from "./interview/interview-io.ts";
 import { parseInterviewOptions } from "./interview/interview-options.ts";
 
 export { INTERVIEW_HELP, INTERVIEW_SUMMARY } from "./interview/interview-help.ts";
-
-export interface InterviewIo {
-  stdin: NodeJS.ReadableStream & { isTTY?: boolean };
-  stdout: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
-  stderr: NodeJS.WritableStream;
-  env: Record<string, string | undefined>;
-  /** Whether to run the interactive terminal UI; defaults to stdin and stdout both being TTYs. */
-  isTTY?: boolean;
-  /** The directory relative --codebase / --output are resolved against (default: process.cwd()). */
-  cwd?: string;
-}
 
 /**
  * `idea-explorer interview`: checks everything it can before the first model call (options, the

@@ -10,6 +10,7 @@ import type { JobBackend, JobListRequest, JobPage } from "./job-backend.ts";
 import { decodeCursor, encodeCursor } from "./job-cursor.ts";
 import { CANCELLED, JobError, type JobFailure } from "./job-error.ts";
 import { JobEvents, type JobListener } from "./job-events.ts";
+import type { JobLogger } from "./job-logger.ts";
 import type { IdempotencyKey, JobRecord, NewJob } from "./job-record.ts";
 import { JobStore } from "./job-store.ts";
 import { notifyJob } from "./notify-job.ts";
@@ -31,10 +32,6 @@ export function defineWorkflow<P extends Json, R extends Json>(definition: {
   summarize?: (result: R) => WebhookSummary;
 }): WorkflowDefinition {
   return definition as unknown as WorkflowDefinition;
-}
-
-export interface JobLogger {
-  error(message: string, error?: unknown): void;
 }
 
 export interface JobRunnerOptions {

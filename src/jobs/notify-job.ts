@@ -1,6 +1,6 @@
 import { NOTIFY_STEP } from "./execute-job.ts";
+import type { JobLogger } from "./job-logger.ts";
 import type { JobRecord } from "./job-record.ts";
-import type { JobLogger } from "./job-runner.ts";
 import type { JobStore } from "./job-store.ts";
 import {
   buildWebhookBody,

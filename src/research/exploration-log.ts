@@ -1,7 +1,7 @@
 import type { RunCost } from "../models/pricing.ts";
 import type { ToolCallLog } from "../tools/tool-call-log.ts";
 import type { CitationStats } from "./citations/citation-stats.ts";
-import type { DeepRecord } from "./explore/deep/deep-outcome.ts";
+import type { DeepRecord } from "./explore/deep/deep-record.ts";
 import type { WebFetchSummary } from "./explore/web-fetch-summary.ts";
 import type { Removal } from "./publish/removals.ts";
 import type { Source } from "./source-links.ts";

@@ -13,9 +13,18 @@ import { LocalSetupFiles } from "../../store/local/local-setup-files.ts";
 import { StoreError } from "../../store/research-reader.ts";
 import type { SetupFileWriter, SetupOutcome } from "../../store/setup-files.ts";
 import type { CliIo } from "../cli-io.ts";
-import type { InitFlags } from "../init-command.ts";
 import { packageVersion } from "../package-version.ts";
 import { readActionBundle } from "./action-bundle.ts";
+
+/** What `init github` was asked for, its command line checked (by init-command.ts). */
+export type InitFlags = {
+  github: string | undefined;
+  repo: string | undefined;
+  label: string | undefined;
+  force: boolean;
+  /** Replace the workflow and the bundle it runs (in one commit), keeping the issue form. */
+  upgrade: boolean;
+};
 
 /**
  * Writes the issue form, the workflow and the bundle it runs into the ideas repository (one

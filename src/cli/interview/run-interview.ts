@@ -8,9 +8,9 @@ import {
 import { createInterviewTools } from "../../research/interview/interview-tools.ts";
 import { checkOutputFolder } from "../../research/interview/output-folder.ts";
 import type { McpImport } from "../../tools/mcp/import-mcp-tools.ts";
-import type { InterviewIo } from "../interview-command.ts";
 import { resolveCliModel } from "../resolve-cli-model.ts";
 import { startMcpTools } from "../start-mcp-tools.ts";
+import type { InterviewIo } from "./interview-io.ts";
 import { runInterviewLoop } from "./interview-loop.ts";
 import type { InterviewOptions } from "./interview-options.ts";
 import { interviewWebSearch } from "./interview-web-search.ts";

@@ -1,7 +1,7 @@
 import type { RunCost } from "../../models/pricing.ts";
 import type { ToolCallLog } from "../../tools/tool-call-log.ts";
 import type { Source } from "../source-links.ts";
-import type { DeepRecord } from "./deep/deep-outcome.ts";
+import type { DeepRecord } from "./deep/deep-record.ts";
 
 /** What the research step persists: the agent's report and everything the log needs. */
 export type ResearchOutcome = {

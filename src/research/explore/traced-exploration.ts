@@ -8,7 +8,13 @@ import {
 } from "../../telemetry/spans.ts";
 import { fingerprintIdea } from "../idea-identity.ts";
 import type { ExplorePayload } from "./explore-plan.ts";
-import type { ExploreResult } from "./explore-workflow.ts";
+
+/** What the exploration's span records of its result (an ExploreResult has all of it). */
+type TracedResult = {
+  status: string;
+  folder: string;
+  stats?: { stoppedBy: string; steps: number; cost?: RunCost } | undefined;
+};
 
 /**
  * An exploration as one span, `explore`, around everything it does; each workflow step inside it
@@ -17,10 +23,10 @@ import type { ExploreResult } from "./explore-workflow.ts";
  * the steps that paid. The idea's text (and the folder named after it) only when content may be
  * recorded.
  */
-export function traceExploration(
+export function traceExploration<Result extends TracedResult>(
   context: WorkflowContext<ExplorePayload>,
-  explore: (context: WorkflowContext<ExplorePayload>) => Promise<ExploreResult>,
-): Promise<ExploreResult> {
+  explore: (context: WorkflowContext<ExplorePayload>) => Promise<Result>,
+): Promise<Result> {
   const { request } = context.payload;
   return inSpan(
     "explore",

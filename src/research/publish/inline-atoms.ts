@@ -1,26 +1,9 @@
 import type { Token, Tokens } from "marked";
 import { CITATION_PLACEHOLDER_TEXT } from "../../agent/citation-placeholder.ts";
+import type { Atom } from "./atom.ts";
 import { decodeEntities } from "./decode-entities.ts";
-import type { LinkPolicy } from "./link-policy.ts";
-import type { RemovalList } from "./removals.ts";
 import { resolveUrlText } from "./resolve-url-text.ts";
-
-/**
- * A published inline text before it is written out: plain text (to be escaped), the product's
- * own syntax (emphasis delimiters, citations), code, or a hard line break. Nothing a page or a
- * model wrote ever becomes syntax except through these.
- */
-export type Atom =
-  | { text: string }
-  | { syntax: string }
-  | { code: string }
-  | { br: true }
-  | { emphasis: "*" | "**" | "~~"; inner: Atom[] };
-
-export interface SanitizeContext {
-  policy: LinkPolicy;
-  removals: RemovalList;
-}
+import type { SanitizeContext } from "./sanitize-context.ts";
 
 /** Link text that only numbers a citation ("[1]", "2", "[cite]"): the citation replaces it. */
 const NUMBER_ONLY = /^\[?\d+\]?$/;

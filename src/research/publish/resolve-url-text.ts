@@ -1,4 +1,5 @@
-import type { Atom, SanitizeContext } from "./inline-atoms.ts";
+import type { Atom } from "./atom.ts";
+import type { SanitizeContext } from "./sanitize-context.ts";
 import { nextUrlLike } from "./url-like-text.ts";
 
 /**

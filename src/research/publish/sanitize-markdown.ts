@@ -1,8 +1,10 @@
 import { Lexer, type Token, type Tokens } from "marked";
+import type { Atom } from "./atom.ts";
 import { codeBlock } from "./code-syntax.ts";
-import { type Atom, inlineAtoms, type SanitizeContext } from "./inline-atoms.ts";
+import { inlineAtoms } from "./inline-atoms.ts";
 import type { LinkPolicy } from "./link-policy.ts";
 import { type Removal, RemovalList } from "./removals.ts";
+import type { SanitizeContext } from "./sanitize-context.ts";
 import { serializeInline } from "./serialize-inline.ts";
 
 export interface Sanitized {

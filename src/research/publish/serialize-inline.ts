@@ -1,8 +1,9 @@
 import { Lexer, type Token } from "marked";
+import type { Atom } from "./atom.ts";
 import { codeSpan } from "./code-syntax.ts";
 import { escapeText } from "./escape-text.ts";
-import type { Atom, SanitizeContext } from "./inline-atoms.ts";
 import { resolveUrlText } from "./resolve-url-text.ts";
+import type { SanitizeContext } from "./sanitize-context.ts";
 
 export interface InlinePlace {
   /** The text starts a line (a paragraph), not after "# " or in a table cell. */

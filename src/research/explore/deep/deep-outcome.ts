@@ -3,35 +3,12 @@ import type { RunCost } from "../../../models/pricing.ts";
 import { dedupeSources } from "../../source-links.ts";
 import type { ResearchOutcome } from "../research-outcome.ts";
 import { addCosts } from "./deep-budget.ts";
+import type { Tokens } from "./deep-record.ts";
 import type { ResearchPlan } from "./plan.ts";
 import type { SubQuestionResult } from "./research-sub-question.ts";
 import type { Synthesis } from "./synthesize.ts";
 
 type AgentUsage = ResearchOutcome["usage"];
-type Tokens = { input: number; output: number; total: number };
-
-/** What exploration-log.json records of a deep run: the plan and how each part went. */
-export type DeepRecord = {
-  parallel: number;
-  plan: { question: string; reason: string }[];
-  planning: { steps: number; tokens: Tokens; cost?: RunCost };
-  subQuestions: {
-    number: number;
-    question: string;
-    outcome: SubQuestionResult["outcome"];
-    attempts: number;
-    error?: string;
-    steps: number;
-    stoppedBy?: string;
-    /** Every attempt's: the failed ones' answered calls are paid for too. */
-    tokens: Tokens;
-    cost?: RunCost;
-    sources: number;
-    /** What the failed attempts spent, included in steps, tokens and cost above. */
-    failedAttempts?: { steps: number; tokens: Tokens; cost?: RunCost };
-  }[];
-  synthesis: { steps: number; tokens: Tokens; cost?: RunCost };
-};
 
 /**
  * The whole deep run as one research outcome, so commit, citations, warnings and stats work as

@@ -3,6 +3,7 @@ import type { ExplorePayload, ExplorePlan } from "../explore-plan.ts";
 import { type ResearchDeps, researchExploration } from "../research-exploration.ts";
 import type { ResearchOutcome } from "../research-outcome.ts";
 import { addCosts, MIN_SUB_QUESTION_TOKENS } from "./deep-budget.ts";
+import type { SubQuestionOutcome } from "./deep-record.ts";
 import { type Metered, meteredModel } from "./metered-model.ts";
 import type { SubQuestion } from "./plan.ts";
 
@@ -14,8 +15,7 @@ export type SubQuestionResult = {
   number: number;
   question: string;
   reason: string;
-  /** skipped: the budget or the time limit was spent before it could start. */
-  outcome: "covered" | "not_covered" | "skipped";
+  outcome: SubQuestionOutcome;
   attempts: number;
   /** Why it was not covered (the last attempt's error) or skipped. */
   error?: string;
