@@ -15,6 +15,8 @@ export type ToolCallLog = {
   resultCount?: number;
   /** True when the provider ran the tool (Anthropic's server-side web search). */
   providerExecuted?: boolean;
+  /** Answered from the run's cache, nothing sent (web_fetch's later parts of a page it read). */
+  cached?: boolean;
 };
 
 export type OnToolCall = (log: ToolCallLog) => void;

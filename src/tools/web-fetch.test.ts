@@ -1,9 +1,6 @@
 import { gzipSync } from "node:zlib";
 import type { ToolSet } from "ai";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { CTRL_C, driveTool, driveToolInCancelledRun } from "../../test/helpers/drive-tool.ts";
-import { withToolTimeouts } from "../agent/tool-timeout.ts";
-import type { HostLookup } from "../net/host-lookup.ts";
 import {
   endless,
   type LoopbackSite,
@@ -11,7 +8,10 @@ import {
   serve,
   stall,
   startLoopbackSite,
-} from "../net/loopback-site.fixture.ts";
+} from "../../test/fakes/loopback-site.ts";
+import { CTRL_C, driveTool, driveToolInCancelledRun } from "../../test/helpers/drive-tool.ts";
+import { withToolTimeouts } from "../agent/tool-timeout.ts";
+import type { HostLookup } from "../net/host-lookup.ts";
 import type { ToolCallLog } from "./tool-call-log.ts";
 import {
   createWebFetchTool,
@@ -63,6 +63,7 @@ describe("web_fetch, allowed to reach the loopback site", () => {
       title: "Solar dryers",
       text: "# Solar dryers\n\nThey dry food.",
       truncated: false,
+      part: { start: 0, end: 30, total: 30 },
     });
     expect(modelSaw).toBe(
       `<untrusted-data kind="web page" from="${site.origin}/article">\n` +
@@ -110,30 +111,31 @@ describe("web_fetch, allowed to reach the loopback site", () => {
     expect((await fetchOk(`${site.origin}/gz`)).output.title).toBe("Solar dryers");
   });
 
-  it("caps the text it returns, with a note the model reads", async () => {
+  it("returns a long page's first part, cut between words, and tells the model the next offset", async () => {
     site.route("/long", serve("text/plain", "word ".repeat(10_000)));
     const { output, modelSaw } = await fetchOk(`${site.origin}/long`, {
       allowPrivate: true,
-      maxBytes: 1000,
+      maxPageChars: 1000,
     });
-    // The note counts against the cap: the output never exceeds it.
-    expect(output.text).toHaveLength(1000);
-    expect(output.text).toMatch(/^word word /);
-    expect(output.truncated).toBe(true);
-    expect(output.text).toMatch(
-      /\n\n\[truncated: the page is longer than 1000 characters; only the start is shown\]$/,
+    expect(output.text).toBe("word ".repeat(200));
+    expect(output.part).toEqual({ start: 0, end: 1000, total: 49_999 });
+    expect(output.truncated).toBe(false);
+    expect(modelSaw).toContain(output.text.trim());
+    expect(modelSaw.split("\n").at(-1)).toBe(
+      "[characters 0–1000 of 49999; call again with `offset: 1000` for more]",
     );
-    expect(modelSaw).toContain(output.text);
   });
 
   it("marks a page cut at the download cap even when its text fits", async () => {
     site.route("/big", serve("text/plain", "a".repeat(5_000)));
-    const { output } = await fetchOk(`${site.origin}/big`, {
+    const { output, modelSaw } = await fetchOk(`${site.origin}/big`, {
       allowPrivate: true,
       maxDownloadBytes: 1_000,
     });
-    expect(output.text).toBe(
-      `${"a".repeat(1_000)}\n\n[truncated: the page is larger than the download limit; only its start was read]`,
+    expect(output.text).toBe("a".repeat(1_000));
+    expect(output.truncated).toBe(true);
+    expect(modelSaw).toMatch(
+      /\n\[the page is larger than the download limit; only its start was read\]$/,
     );
   });
 
@@ -145,17 +147,14 @@ describe("web_fetch, allowed to reach the loopback site", () => {
       maxDownloadBytes: 300_000,
     });
     expect(output.truncated).toBe(true);
-    expect(output.text).toHaveLength(200_000);
-    expect(output.text).toMatch(
-      /\[truncated: the page is larger than the download limit; only its start was read\]$/,
-    );
+    expect(output.text).toHaveLength(12_000);
+    expect(output.part).toEqual({ start: 0, end: 12_000, total: 300_000 });
     expect(logs[0]?.bytes).toBe(300_000);
     // The server stopped long before sending everything it could: the body was never buffered.
     expect(sent.bytes).toBeLessThan(50_000_000);
   });
 
   it.each([
-    ["application/pdf", "%PDF-1.7 binary"],
     ["image/png", "\x89PNG"],
     ["application/octet-stream", "\x00\x01"],
   ])("refuses %s without reading it", async (type, body) => {
@@ -167,7 +166,7 @@ describe("web_fetch, allowed to reach the loopback site", () => {
       maxDownloadBytes: 64_000_000,
     });
     expect(error).toBe(
-      `WebFetchError: 127.0.0.1 sent ${type}; web_fetch reads only HTML, text and JSON`,
+      `WebFetchError: 127.0.0.1 sent ${type}; web_fetch reads only HTML, text, JSON and PDF`,
     );
     expect(logs).toHaveLength(1);
     expect(logs[0]).toMatchObject({ ok: false, errorType: "unsupported_content_type" });
@@ -181,7 +180,7 @@ describe("web_fetch, allowed to reach the loopback site", () => {
     site.route("/untyped-binary", (_q, r) => r.end(Buffer.from([0, 1, 2, 3, 0, 255])));
     expect((await fetchOk(`${site.origin}/untyped-html`)).output.text).toBe("sniffed");
     expect(await fetchError(`${site.origin}/untyped-binary`, { allowPrivate: true })).toMatch(
-      /sent binary data; web_fetch reads only HTML, text and JSON$/,
+      /sent binary data; web_fetch reads only HTML, text, JSON and PDF$/,
     );
   });
 

@@ -12,21 +12,20 @@ import { ToolCallError } from "./tool-call-error.ts";
 import { logToolCall, type OnToolCall } from "./tool-call-log.ts";
 import { fenceUntrusted } from "./untrusted-text.ts";
 import type { FetchProvenance } from "./web-fetch/fetch-provenance.ts";
-import {
-  decodeBody,
-  kindOfContentType,
-  mediaType,
-  type PageKind,
-  pageText,
-  sniffKind,
-} from "./web-fetch/page-content.ts";
+import { PageCache, type PageCacheLimits, type ReadPage } from "./web-fetch/page-cache.ts";
+import { type PagePart, pagePart, partLine } from "./web-fetch/page-part.ts";
+import { admitContentType, readBody } from "./web-fetch/read-page.ts";
 
 export const WEB_FETCH_TOOL_NAME = "web_fetch";
 const MAX_URL_CHARS = 2048;
 const REQUEST_HEADERS = {
   "user-agent": "idea-explorer/0.1 (web_fetch)",
-  accept: "text/html, application/xhtml+xml, text/plain;q=0.9, application/json;q=0.9, */*;q=0.1",
+  accept:
+    "text/html, application/xhtml+xml, application/pdf, text/plain;q=0.9, application/json;q=0.9, */*;q=0.1",
 };
+/** Characters per part by default: about 3,000 tokens, so a long page costs what is read of it. */
+export const DEFAULT_MAX_PAGE_CHARS = 12_000;
+export const DEFAULT_MAX_PDF_PAGES = 200;
 
 export const webFetchInputSchema = z.object({
   url: z
@@ -37,6 +36,22 @@ export const webFetchInputSchema = z.object({
     .describe(
       "The full http or https address of the page to read, e.g. " +
         '"https://example.com/blog/solar-dryers". Use URLs from search results or earlier pages.',
+    ),
+  offset: z
+    .number()
+    .int("offset must be a whole number")
+    .min(0, "offset must be 0 or more")
+    .default(0)
+    .describe(
+      "Where to start reading, in characters (default 0). A long page comes in parts; each part " +
+        "ends with the offset of the next one.",
+    ),
+  full: z
+    .boolean()
+    .default(false)
+    .describe(
+      "true: the whole page (menus, sidebars and footers included) instead of its main content. " +
+        "Use it only when the main content missed what you need.",
     ),
 });
 
@@ -49,9 +64,16 @@ export interface WebFetchOutput {
   /** The address that answered, after redirects. */
   url: string;
   title: string;
+  /** Author, publication date (YYYY-MM-DD when known) and site name, when the page gives them. */
+  byline?: string;
+  published?: string;
+  site?: string;
+  /** This part's text. */
   text: string;
-  /** The text was cut at the character cap, or the body at the download cap. */
+  /** The body stopped at the download cap: the page text is the start of a larger page. */
   truncated: boolean;
+  /** Which characters of the page text this is: `text` is page[start, end) of `total`. */
+  part: { start: number; end: number; total: number };
 }
 
 export interface WebFetchToolOptions {
@@ -65,8 +87,25 @@ export interface WebFetchToolOptions {
    * fine for a tool that holds nothing private, never for an exploration.
    */
   provenance?: FetchProvenance;
-  /** The most characters of page text returned to the model (default 200,000). */
+  /**
+   * The most characters of page text one call returns (default DEFAULT_MAX_PAGE_CHARS, 12,000,
+   * about 3,000 tokens); a longer page comes in parts, the next asked for with `offset`.
+   */
+  maxPageChars?: number;
+  /** @deprecated The former name of maxPageChars; maxPageChars wins when both are given. */
   maxBytes?: number;
+  /**
+   * false: every call reads the whole page, as `full: true` does (default true: the main
+   * content, with `full` for the rest).
+   */
+  mainContent?: boolean;
+  /** The most PDF pages read; later pages are left out and said to be (default 200). */
+  maxPdfPages?: number;
+  /**
+   * Bounds of the pages this tool keeps for later parts (default 32 entries, 4,000,000
+   * characters). One tool is one cache: create one tool per run, as explorations do.
+   */
+  pageCache?: PageCacheLimits;
   /** The most (decompressed) body bytes read from the network (default 5 MB). */
   maxDownloadBytes?: number;
   /** Per call, redirects and download included (default 15 s). */
@@ -80,12 +119,19 @@ export interface WebFetchToolOptions {
 }
 
 /**
- * web_fetch: the readable text of one web page (HTML, plain text or JSON), capped. Only http and
+ * web_fetch: the readable text of one web page (HTML's main content or the whole page, plain
+ * text, JSON or a PDF's text layer), in parts of at most `maxPageChars`. Later parts of a page
+ * come from the tool's cache: no second download, no fetch against the caps. Only http and
  * https; private, loopback and link-local addresses are refused unless the operator allows them,
  * at every redirect hop, and the connection goes to the checked address only.
  */
 export function createWebFetchTool(options: WebFetchToolOptions = {}) {
-  const maxChars = positive(options.maxBytes ?? 200_000, "maxBytes");
+  const maxChars = positive(
+    options.maxPageChars ?? options.maxBytes ?? DEFAULT_MAX_PAGE_CHARS,
+    "maxPageChars",
+  );
+  const maxPdfPages = positive(options.maxPdfPages ?? DEFAULT_MAX_PDF_PAGES, "maxPdfPages");
+  const cache = new PageCache(options.pageCache);
   const maxDownloadBytes = positive(options.maxDownloadBytes ?? 5_000_000, "maxDownloadBytes");
   const timeoutMs = positive(options.timeoutMs ?? 15_000, "timeoutMs");
   const policy = {
@@ -97,11 +143,28 @@ export function createWebFetchTool(options: WebFetchToolOptions = {}) {
 
   return tool({
     description:
-      "Read one web page: returns its title and readable text (HTML, plain text or JSON; long " +
-      "pages are truncated). Use it on URLs from web_search results to read the details.",
+      "Read one web page or PDF: returns its title and main text (HTML, PDF, plain text or " +
+      `JSON), at most ${maxChars} characters per call; a longer page ends with the offset to ` +
+      "call again with for the next part. Use it on URLs from web_search results.",
     inputSchema: webFetchInputSchema,
-    execute: async ({ url }, { abortSignal, messages }): Promise<WebFetchOutput> => {
+    execute: async (input, { abortSignal, messages }): Promise<WebFetchOutput> => {
+      const { url, offset } = input;
+      const full = input.full || options.mainContent === false;
       const started = performance.now();
+      const known = cache.get(url, full);
+      if (known) {
+        // Already read in this run: no request goes out, so neither caps nor provenance apply.
+        const answered = partOf(known, offset) !== undefined;
+        report({
+          name: WEB_FETCH_TOOL_NAME,
+          query: url,
+          durationMs: 0,
+          ok: answered,
+          cached: true,
+          ...(answered ? {} : { errorType: "offset_past_end" }),
+        });
+        return outputOf(known, offset);
+      }
       // The conversation's length names the model step that asked: the per-step cap counts by it.
       const admission = options.provenance?.admit(url, messages?.length ?? 0) ?? { ok: true };
       if (!admission.ok) {
@@ -137,27 +200,27 @@ export function createWebFetchTool(options: WebFetchToolOptions = {}) {
           throw new WebFetchError(`${host} answered HTTP ${answer.status}`, "http_status");
         }
         const contentType = answer.headers["content-type"];
-        const declared = kindOfContentType(contentType);
-        if (declared === "refused") {
+        const admitted = admitContentType(
+          contentType,
+          answer.url,
+          headerText(answer.headers["content-disposition"]),
+        );
+        if ("refused" in admitted) {
           answer.response.destroy();
-          throw refusedType(host, mediaType(contentType));
+          throw refusedType(host, admitted.refused);
         }
         const body = await raceAbort(readCappedBody(answer.response, maxDownloadBytes), signal);
         bytes = body.body.length;
-        const kind: PageKind | "refused" = declared ?? sniffKind(body.body);
-        if (kind === "refused") throw refusedType(host, "binary data");
-        const page = pageText(decodeBody(body.body, contentType, kind), kind, answer.url);
-        const text = capText(cleanText(page.text), maxChars, body.truncated);
-        const output: WebFetchOutput = {
-          url: answer.url.href,
-          title:
-            cleanText(page.title).replace(/\s+/g, " ").slice(0, 300) || fallbackTitle(answer.url),
-          text: text.text,
-          truncated: text.truncated,
-        };
+        const read = await raceAbort(
+          readBody(body, contentType, admitted, answer.url, { full, maxPdfPages, signal }),
+          signal,
+        );
+        const page = cleanPage(read, answer.url);
+        cache.set(url, full, page);
         // Links the model reads may be followed, until private content joins the conversation.
-        options.provenance?.see("page", [output.url]);
-        options.provenance?.seeText("page", output.text);
+        options.provenance?.see("page", [page.url]);
+        options.provenance?.seeText("page", page.text);
+        const output = outputOf(page, offset);
         log(true);
         return output;
       } catch (error) {
@@ -179,6 +242,31 @@ export function createWebFetchTool(options: WebFetchToolOptions = {}) {
     },
     toModelOutput: ({ output }) => ({ type: "text", value: formatWebPage(output) }),
   });
+
+  function outputOf(page: ReadPage, offset: number): WebFetchOutput {
+    const part = partOf(page, offset);
+    if (!part) {
+      throw new WebFetchError(
+        `offset ${offset} is past the end of the page (${page.text.length} characters); ` +
+          "the part before it was the last one",
+        "offset_past_end",
+      );
+    }
+    return {
+      url: page.url,
+      title: page.title,
+      ...(page.byline ? { byline: page.byline } : {}),
+      ...(page.published ? { published: page.published } : {}),
+      ...(page.site ? { site: page.site } : {}),
+      text: part.text,
+      truncated: page.downloadCut,
+      part: { start: part.start, end: part.end, total: part.total },
+    };
+  }
+
+  function partOf(page: ReadPage, offset: number): PagePart | undefined {
+    return pagePart(page.text, offset, maxChars);
+  }
 }
 
 /** A failed web_fetch call; the model reads "WebFetchError: <what happened>". */
@@ -186,41 +274,71 @@ export class WebFetchError extends ToolCallError {
   override readonly name = "WebFetchError";
 }
 
-/** The model's view of a page: its title and text inside the fence for untrusted text. */
+/**
+ * The model's view of a part: title (and, with the first part, byline, date and site) and text
+ * inside the fence for untrusted text; after it, in the tool's own voice, where the part sits
+ * in the page and the offset of the next one.
+ */
 export function formatWebPage(output: WebFetchOutput): string {
-  return fenceUntrusted(
+  const first = output.part.start === 0;
+  const head = [
+    `Title: ${output.title}${first ? "" : " (continued)"}`,
+    ...(first && output.byline ? [`By: ${output.byline}`] : []),
+    ...(first && output.published ? [`Published: ${output.published}`] : []),
+    ...(first && output.site ? [`Site: ${output.site}`] : []),
+  ];
+  const fenced = fenceUntrusted(
     { kind: "web page", from: output.url },
-    [`Title: ${output.title}`, "", output.text || "(the page has no readable text)"].join("\n"),
+    [...head, "", output.text || "(the page has no readable text)"].join("\n"),
   );
+  const line = partLine({ ...output.part, text: output.text });
+  const cut =
+    output.truncated && output.part.end >= output.part.total
+      ? "[the page is larger than the download limit; only its start was read]"
+      : undefined;
+  return [fenced, line, cut].filter(Boolean).join("\n");
 }
 
-/** The page a web_fetch tool-result retrieved, as a source `{ url, title }`, or undefined. */
+/**
+ * The page a web_fetch tool-result retrieved, as a source `{ url, title }`, or undefined. The
+ * title names the site and date when the page gave them, so the report's Sources show them.
+ */
 export function webFetchSourceOf(output: unknown): { url: string; title: string } | undefined {
   if (output === null || typeof output !== "object") return undefined;
-  const { url, title } = output as { url?: unknown; title?: unknown };
+  const { url, title, site, published } = output as Partial<Record<string, unknown>>;
   if (typeof url !== "string" || typeof title !== "string") return undefined;
   if (!/^https?:\/\//i.test(url)) return undefined;
-  return { url, title };
+  const about = [site, published].filter((v): v is string => typeof v === "string" && v !== "");
+  return { url, title: about.length ? `${title} (${about.join(", ")})` : title };
 }
 
 function refusedType(host: string, type: string): WebFetchError {
   return new WebFetchError(
-    `${host} sent ${type.slice(0, 60) || "an unknown type"}; web_fetch reads only HTML, text and JSON`,
+    `${host} sent ${type.slice(0, 60) || "an unknown type"}; web_fetch reads only HTML, text, JSON and PDF`,
     "unsupported_content_type",
   );
 }
 
-/**
- * The text within `maxChars`, the cap included: a cut page ends with a "[truncated: ...]" note,
- * so the model (and anyone reading the output) knows there is more it did not see.
- */
-function capText(text: string, maxChars: number, downloadCut: boolean) {
-  const note = downloadCut
-    ? "\n\n[truncated: the page is larger than the download limit; only its start was read]"
-    : `\n\n[truncated: the page is longer than ${maxChars} characters; only the start is shown]`;
-  if (!downloadCut && text.length <= maxChars) return { text, truncated: false };
-  const room = Math.max(maxChars - note.length, 0);
-  return { text: `${text.slice(0, room)}${note}`.slice(0, maxChars), truncated: true };
+/** The page as kept: control characters out, a one-line title (the URL when it has none). */
+function cleanPage(page: ReadPage, url: URL): ReadPage {
+  const line = (text: string | undefined) =>
+    text === undefined ? undefined : cleanText(text).replace(/\s+/g, " ").trim().slice(0, 300);
+  const byline = line(page.byline);
+  const published = line(page.published);
+  const site = line(page.site);
+  return {
+    url: page.url,
+    title: line(page.title) || fallbackTitle(url),
+    ...(byline ? { byline } : {}),
+    ...(published ? { published } : {}),
+    ...(site ? { site } : {}),
+    text: cleanText(page.text),
+    downloadCut: page.downloadCut,
+  };
+}
+
+function headerText(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value.join(", ") : value;
 }
 
 function fallbackTitle(url: URL): string {
@@ -241,7 +359,8 @@ function positive(value: number, name: string): number {
 
 /** The tool's own failure; a timed-out or cancelled call was told apart before (callFailure). */
 function describeFailure(error: unknown): CallFailure {
-  if (error instanceof WebFetchError) return { message: error.message, errorType: error.errorType };
+  // The tool's own refusals and pdf-text.ts's (an encrypted or image-only PDF).
+  if (error instanceof ToolCallError) return { message: error.message, errorType: error.errorType };
   if (isNetError(error)) return { message: error.message, errorType: error.kind };
   // Anything else (a reset connection mid-body) may carry internals: say only what kind it was.
   return { message: "the connection failed while reading the page", errorType: "network_error" };

@@ -28,6 +28,8 @@ export function webFetchSummary(calls: readonly ToolCallLog[]): WebFetchSummary 
   const refused: WebFetchSummary["refused"] = {};
   let fetched = 0;
   for (const call of fetches) {
+    // A later part of a page already read is not a page read (and sent nothing).
+    if (call.cached) continue;
     if (call.errorType && REFUSALS.has(call.errorType)) {
       const kind = call.errorType as FetchRefusal;
       refused[kind] = (refused[kind] ?? 0) + 1;
