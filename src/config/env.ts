@@ -89,6 +89,8 @@ export const envSchema = z.object({
   ),
   IDEA_EXPLORER_MAX_FETCHES: optionalCount(100),
   IDEA_EXPLORER_MAX_FETCHES_PER_STEP: optionalCount(20),
+  /** The most characters of page text one web_fetch call returns (a longer page comes in parts). */
+  IDEA_EXPLORER_MAX_PAGE_CHARS: optionalCount(200_000),
   /** Comma-separated hosts: web_fetch reads only these (and their subdomains). */
   IDEA_EXPLORER_FETCH_ALLOW_HOSTS: optionalHostList,
   /** Comma-separated hosts web_fetch never reads. */

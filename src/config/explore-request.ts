@@ -79,6 +79,8 @@ export const exploreRequestSchema = z
     maxFetches: wholeNumber(1, 100).optional(),
     /** ...and one model step may make. */
     maxFetchesPerStep: wholeNumber(1, 20).optional(),
+    /** The most characters of page text one web_fetch call returns (default 12,000). */
+    maxPageChars: wholeNumber(1_000, 200_000).optional(),
     /** Hosts web_fetch may read (with their subdomains); the operator's list applies as well. */
     fetchAllowHosts: hostListSchema.optional(),
     /** Hosts web_fetch never reads, on top of the operator's. */

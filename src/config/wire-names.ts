@@ -7,6 +7,7 @@ export const WIRE_NAMES: Readonly<Record<string, string>> = {
   webFetch: "web_fetch",
   maxFetches: "max_fetches",
   maxFetchesPerStep: "max_fetches_per_step",
+  maxPageChars: "max_page_chars",
   fetchAllowHosts: "fetch_allow_hosts",
   fetchDenyHosts: "fetch_deny_hosts",
 };

@@ -57,6 +57,10 @@ export const exploreIdeaInputSchema = z.strictObject({
   max_fetches_per_step: fields.maxFetchesPerStep.describe(
     "The most web pages one model step may read, 1 to 20 (default 5).",
   ),
+  max_page_chars: fields.maxPageChars.describe(
+    "The most characters of page text one web_fetch call returns, 1,000 to 200,000 (default " +
+      "12,000); a longer page is read in parts. The operator's cap wins when lower.",
+  ),
   fetch_allow_hosts: fields.fetchAllowHosts.describe(
     'Only these hosts (and their subdomains) may be read, e.g. ["example.com"]; the operator\'s list applies too.',
   ),

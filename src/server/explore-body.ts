@@ -45,6 +45,7 @@ const bodyShape = {
   web_fetch: request.webFetch,
   max_fetches: request.maxFetches,
   max_fetches_per_step: request.maxFetchesPerStep,
+  max_page_chars: request.maxPageChars,
   fetch_allow_hosts: request.fetchAllowHosts,
   fetch_deny_hosts: request.fetchDenyHosts,
 };

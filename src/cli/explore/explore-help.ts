@@ -46,6 +46,8 @@ Options:
   --no-web-fetch               no web_fetch tool: the agent reads search results only
   --max-fetches N              the most pages web_fetch reads in one run, 1-100 (default 20)
   --max-fetches-per-step N     ...and in one model step, 1-20 (default 5)
+  --max-page-chars N           the most characters of a page one web_fetch call returns,
+                               1000-200000 (default 12000); longer pages are read in parts
   --fetch-allow-hosts LIST     web_fetch reads only these hosts and their subdomains (a,b.org)
   --fetch-deny-hosts LIST      web_fetch never reads these hosts and their subdomains
   --allow-private-fetch        let web_fetch read private and loopback addresses (refused by
@@ -65,6 +67,7 @@ Environment: ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL, GITHUB_REPO, GITHUB_TOKEN, G
 GITHUB_API_URL, GITHUB_TIMEOUT_MS, SEARXNG_URL, TAVILY_API_KEY, BRAVE_API_KEY,
 OPENAI_COMPATIBLE_API_KEY, IDEA_EXPLORER_PRICE_IN, IDEA_EXPLORER_PRICE_OUT,
 IDEA_EXPLORER_WEB_FETCH (off), IDEA_EXPLORER_MAX_FETCHES, IDEA_EXPLORER_MAX_FETCHES_PER_STEP,
+IDEA_EXPLORER_MAX_PAGE_CHARS,
 IDEA_EXPLORER_FETCH_ALLOW_HOSTS, IDEA_EXPLORER_FETCH_DENY_HOSTS,
 IDEA_EXPLORER_PRIVATE_FETCH_HOSTS (where a flag and a variable both limit web_fetch, both apply).
 Exit codes: 0 done (or already explored), 1 failed, 2 bad input or configuration,

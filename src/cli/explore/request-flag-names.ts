@@ -13,6 +13,7 @@ export const REQUEST_FLAG_NAMES: Record<string, string> = {
   webFetch: "--no-web-fetch",
   maxFetches: "--max-fetches",
   maxFetchesPerStep: "--max-fetches-per-step",
+  maxPageChars: "--max-page-chars",
   fetchAllowHosts: "--fetch-allow-hosts",
   fetchDenyHosts: "--fetch-deny-hosts",
 };

@@ -93,6 +93,7 @@ export function exploreToolkit(options: ExploreToolOptions): ExploreToolkit {
     tools[WEB_FETCH_TOOL_NAME] = createWebFetchTool({
       allowPrivate: options.webFetch?.allowPrivate ?? false,
       provenance,
+      ...(fetching.maxPageChars !== undefined ? { maxPageChars: fetching.maxPageChars } : {}),
       ...log,
     });
   }

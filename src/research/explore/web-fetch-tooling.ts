@@ -14,6 +14,8 @@ export interface WebFetchTooling {
   enabled?: boolean | undefined;
   maxFetches?: number | undefined;
   maxFetchesPerStep?: number | undefined;
+  /** Characters of page text per web_fetch call (a longer page comes in parts). */
+  maxPageChars?: number | undefined;
   allowHosts?: readonly string[] | undefined;
   denyHosts?: readonly string[] | undefined;
   /** Private targets: all of them (true) or the listed ones. Metadata addresses never. */
@@ -22,7 +24,12 @@ export interface WebFetchTooling {
 
 type FetchRequest = Pick<
   ExploreRequest,
-  "webFetch" | "maxFetches" | "maxFetchesPerStep" | "fetchAllowHosts" | "fetchDenyHosts"
+  | "webFetch"
+  | "maxFetches"
+  | "maxFetchesPerStep"
+  | "maxPageChars"
+  | "fetchAllowHosts"
+  | "fetchDenyHosts"
 >;
 
 /** The operator's settings from the environment (IDEA_EXPLORER_WEB_FETCH and kin). */
@@ -31,6 +38,7 @@ export function webFetchToolingFromEnv(env: Env): WebFetchTooling {
     enabled: env.IDEA_EXPLORER_WEB_FETCH !== "off",
     maxFetches: env.IDEA_EXPLORER_MAX_FETCHES,
     maxFetchesPerStep: env.IDEA_EXPLORER_MAX_FETCHES_PER_STEP,
+    maxPageChars: env.IDEA_EXPLORER_MAX_PAGE_CHARS,
     allowHosts: env.IDEA_EXPLORER_FETCH_ALLOW_HOSTS,
     denyHosts: env.IDEA_EXPLORER_FETCH_DENY_HOSTS,
     allowPrivate: privateHosts(
@@ -70,11 +78,12 @@ export function privateHosts(
 export function fetchRulesFor(
   tooling: WebFetchTooling | undefined,
   request: FetchRequest | undefined,
-): { enabled: boolean; rules: FetchRules } {
+): { enabled: boolean; rules: FetchRules; maxPageChars: number | undefined } {
   const lowest = (a: number | undefined, b: number | undefined) =>
     a === undefined ? b : b === undefined ? a : Math.min(a, b);
   return {
     enabled: tooling?.enabled !== false && request?.webFetch !== false,
+    maxPageChars: lowest(tooling?.maxPageChars, request?.maxPageChars),
     rules: {
       maxFetches: lowest(tooling?.maxFetches, request?.maxFetches),
       maxFetchesPerStep: lowest(tooling?.maxFetchesPerStep, request?.maxFetchesPerStep),
