@@ -45,6 +45,18 @@ export {
   type ReadResearchResult,
   type ToolExecutor,
 } from "./tools/tool-executor.ts";
+export { FetchProvenance, type FetchRules } from "./tools/web-fetch/fetch-provenance.ts";
+export type { PageCacheLimits } from "./tools/web-fetch/page-cache.ts";
+// web_fetch: pages and PDFs in parts, with the run's provenance rules when given
+export {
+  createWebFetchTool,
+  DEFAULT_MAX_PAGE_CHARS,
+  WEB_FETCH_TOOL_NAME,
+  WebFetchError,
+  type WebFetchOutput,
+  type WebFetchToolOptions,
+  webFetchSourceOf,
+} from "./tools/web-fetch.ts";
 export {
   createWebSearchTool,
   WEB_SEARCH_TOOL_NAME,

@@ -41,6 +41,8 @@ export async function pdfText(body: Uint8Array, limits: PdfLimits): Promise<PdfT
       stopAtErrors: false,
     });
   } catch (error) {
+    // A build without pdf.js (the Worker's stub) says so itself.
+    if (error instanceof ToolCallError) throw error;
     const name = (error as { name?: string } | undefined)?.name;
     if (name === "PasswordException") {
       throw new PdfRefusal(
