@@ -49,10 +49,10 @@ export interface RunningService extends RunningServer {
  * database.
  */
 export async function startService(options: ServiceOptions): Promise<RunningService> {
-  const { db, unlock } = openDataDir(options.dataDir);
-  const release = () => {
+  const { db, unlock } = await openDataDir(options.dataDir);
+  const release = async () => {
     db.close();
-    unlock();
+    await unlock();
   };
   let jobs: JobRunner;
   try {
@@ -66,7 +66,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     });
     jobs.start();
   } catch (error) {
-    release();
+    await release();
     throw dataDirError(error);
   }
   const app = createApp({
@@ -90,7 +90,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     });
   } catch (error) {
     await jobs.stop();
-    release();
+    await release();
     throw error;
   }
   return {
@@ -99,19 +99,21 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     async close() {
       await server.close();
       await jobs.stop();
-      release();
+      await release();
     },
   };
 }
 
 /** Locks the data directory (one server per job database) and opens the database. */
-function openDataDir(dataDir: string): { db: DatabaseSync; unlock: () => void } {
-  let unlock: (() => void) | undefined;
+async function openDataDir(
+  dataDir: string,
+): Promise<{ db: DatabaseSync; unlock: () => Promise<void> }> {
+  let unlock: (() => Promise<void>) | undefined;
   try {
-    unlock = lockDataDir(dataDir);
+    unlock = await lockDataDir(dataDir);
     return { db: openJobDatabase({ dataDir }), unlock };
   } catch (error) {
-    unlock?.();
+    await unlock?.();
     throw dataDirError(error);
   }
 }

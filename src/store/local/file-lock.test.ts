@@ -88,6 +88,45 @@ describe("acquireFileLock", () => {
     }
   });
 
+  it("takes over a lock file with content no holder wrote (a crash of the file system)", async () => {
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, "");
+    const lock = await acquireFileLock(file, { wait: false });
+    expect(lock.tookOver).toBe("an unreadable lock (left by a crash) was taken over");
+    expect(JSON.parse(await readFile(file, "utf8")).pid).toBe(process.pid);
+    await lock.release();
+  });
+
+  it("counts a lock file it cannot read as held, and names no holder", async () => {
+    await mkdir(file, { recursive: true }); // read(2) of a folder fails: EISDIR
+    const error = await acquireFileLock(file, {
+      wait: false,
+      busyError: (holder) => new Error(`busy: ${JSON.stringify(holder)}`),
+    }).catch((e: unknown) => e);
+    expect((error as Error).message).toBe("busy: undefined");
+  });
+
+  it("reads a pid-only lock (serve.pid of earlier versions) as held by that process", async () => {
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, `${process.ppid}\n`);
+    const error = await acquireFileLock(file, {
+      wait: false,
+      busyError: (holder) => new Error(`busy: ${JSON.stringify(holder)}`),
+    }).catch((e: unknown) => e);
+    expect((error as Error).message).toBe(`busy: {"pid":${process.ppid}}`);
+    const pid = deadPid();
+    await writeFile(file, `${pid}\n`);
+    const lock = await acquireFileLock(file, { wait: false });
+    expect(lock.tookOver).toMatch(new RegExp(`earlier run \\(pid ${pid}\\) stopped`));
+    await lock.release();
+  });
+
+  it("names a holder on another machine, which it never takes over", async () => {
+    await writeHolder({ pid: deadPid(), host: "elsewhere.example" });
+    const error = await acquireFileLock(file, { wait: false }).catch((e: unknown) => e);
+    expect((error as Error).message).toMatch(/another run \(pid \d+ on elsewhere\.example, since /);
+  });
+
   it("stops waiting when the signal aborts, and takes nothing", async () => {
     const first = await acquireFileLock(file, { wait: false });
     const abort = new AbortController();

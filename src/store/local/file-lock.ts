@@ -16,17 +16,43 @@ interface LockHolder {
   token: string;
 }
 
+/** What a busy error may say about the live holder (undefined: its lock file cannot be read). */
+export interface LockHolderSummary {
+  pid: number;
+  /** Set when the holder runs on another machine (a shared folder). */
+  otherHost?: string;
+}
+
+export interface FileLockOptions extends IdeaLockOptions {
+  /** The error when a live holder keeps the lock and `wait` is false (default: IdeaBusyError). */
+  busyError?: (holder: LockHolderSummary | undefined) => Error;
+}
+
+/**
+ * The lock file as read now. `text` is what a takeover compares: it removes the file only while
+ * it still holds exactly what was judged dead.
+ */
+type Reading =
+  | { state: "gone" }
+  /** It cannot be read (EACCES, EISDIR): its holder is unknown, so it counts as alive. */
+  | { state: "unknown" }
+  | { state: "held"; holder: LockHolder; text: string }
+  /** Content no holder wrote (lock files are never written half-way): nobody holds it. */
+  | { state: "garbled"; text: string };
+
 const POLL_MS = 150;
 /** A takeover in progress this old was abandoned by a process that died mid-way. */
 const TAKEOVER_STALE_MS = 5_000;
 
 /**
  * An exclusive lock as a file created atomically (link(2) of a complete temp file: the lock never
- * exists half-written). A holder that died (its pid is gone, or was reused by a process started
- * later) is taken over; a takeover is itself serialized by an O_EXCL file, so two processes that
- * both find the same dead holder never both take the lock. Waiting polls, and stops on `signal`.
+ * exists half-written). The one lock of the product: idea and commit locks of a local store, and
+ * the serve data folder. A holder that died (its pid is gone, or was reused by a process started
+ * later) is taken over, as is a file with content no holder wrote (a crash of the file system);
+ * a takeover is itself serialized by an O_EXCL file, so two processes that both find the same
+ * dead holder never both take the lock. Waiting polls, and stops on `signal`.
  */
-export async function acquireFileLock(file: string, options: IdeaLockOptions): Promise<IdeaLock> {
+export async function acquireFileLock(file: string, options: FileLockOptions): Promise<IdeaLock> {
   await mkdir(path.dirname(file), { recursive: true });
   const mine: LockHolder = {
     pid: process.pid,
@@ -39,23 +65,28 @@ export async function acquireFileLock(file: string, options: IdeaLockOptions): P
   let tookOver: string | undefined;
   for (;;) {
     options.signal?.throwIfAborted();
-    if (await createExclusive(file, JSON.stringify(mine))) {
-      await removeDeadTemps(file);
-      return {
-        ...(tookOver ? { tookOver } : {}),
-        release: () => releaseIfMine(file, mine.token),
-      };
-    }
-    const holder = await readHolder(file);
-    if (holder === "gone") continue;
-    if (holder !== "unreadable" && !isAlive(holder)) {
-      if (await takeOver(file, holder)) {
-        tookOver = `an earlier run (pid ${holder.pid}, started ${holder.since}) stopped without finishing; its lock was taken over`;
+    // Read before written: a dead holder's file goes before this one's is made, so on a full
+    // disk the space it frees is the space the new one needs.
+    const reading = await readLock(file);
+    if (reading.state === "gone") {
+      if (await createExclusive(file, JSON.stringify(mine))) {
+        await removeDeadTemps(file);
+        return {
+          ...(tookOver ? { tookOver } : {}),
+          release: () => releaseIfMine(file, mine.token),
+        };
       }
       continue;
     }
-    const who = holder === "unreadable" ? "another run" : describe(holder);
-    if (!options.wait) throw new IdeaBusyError(who);
+    if (reading.state === "garbled" || (reading.state === "held" && !isAlive(reading.holder))) {
+      if (await takeOver(file, reading.text)) tookOver = tookOverLine(reading);
+      continue;
+    }
+    const holder = reading.state === "held" ? reading.holder : undefined;
+    const who = holder ? describe(holder) : "another run";
+    if (!options.wait) {
+      throw options.busyError?.(holder && summary(holder)) ?? new IdeaBusyError(who);
+    }
     if (!announced) options.onWait?.(who);
     announced = true;
     await pause(options.signal);
@@ -72,7 +103,20 @@ async function pause(signal: AbortSignal | undefined): Promise<void> {
 }
 
 function describe(holder: LockHolder): string {
-  return `another run (pid ${holder.pid}${holder.host === hostname() ? "" : ` on ${holder.host}`}, since ${holder.since})`;
+  const host = summary(holder).otherHost;
+  return `another run (pid ${holder.pid}${host ? ` on ${host}` : ""}${holder.since ? `, since ${holder.since}` : ""})`;
+}
+
+function summary(holder: LockHolder): LockHolderSummary {
+  return holder.host === hostname()
+    ? { pid: holder.pid }
+    : { pid: holder.pid, otherHost: holder.host };
+}
+
+function tookOverLine(dead: Reading & { state: "held" | "garbled" }): string {
+  if (dead.state === "garbled") return "an unreadable lock (left by a crash) was taken over";
+  const started = dead.holder.since ? `, started ${dead.holder.since}` : "";
+  return `an earlier run (pid ${dead.holder.pid}${started}) stopped without finishing; its lock was taken over`;
 }
 
 /** True when `file` was created with `content`; false when it already exists. */
@@ -103,17 +147,27 @@ async function removeDeadTemps(file: string): Promise<void> {
   }
 }
 
-async function readHolder(file: string): Promise<LockHolder | "gone" | "unreadable"> {
+async function readLock(file: string): Promise<Reading> {
   let text: string;
   try {
     text = await readFile(file, "utf8");
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return "gone";
-    return "unreadable";
+    return (error as NodeJS.ErrnoException).code === "ENOENT"
+      ? { state: "gone" }
+      : { state: "unknown" };
+  }
+  const holder = parseHolder(text);
+  return holder ? { state: "held", holder, text } : { state: "garbled", text };
+}
+
+function parseHolder(text: string): LockHolder | undefined {
+  // serve.pid of earlier versions held only the pid: such a live server still holds its folder.
+  if (/^[1-9]\d*\n?$/.test(text)) {
+    return { pid: Number(text), host: hostname(), startTicks: undefined, since: "", token: text };
   }
   try {
     const value = JSON.parse(text) as Partial<LockHolder>;
-    if (typeof value.pid !== "number" || typeof value.token !== "string") return "unreadable";
+    if (typeof value.pid !== "number" || typeof value.token !== "string") return undefined;
     return {
       pid: value.pid,
       host: String(value.host ?? ""),
@@ -122,7 +176,7 @@ async function readHolder(file: string): Promise<LockHolder | "gone" | "unreadab
       token: value.token,
     };
   } catch {
-    return "unreadable";
+    return undefined;
   }
 }
 
@@ -138,8 +192,8 @@ function isAlive(holder: LockHolder): boolean {
   return holder.startTicks === undefined || ticks === undefined || ticks === holder.startTicks;
 }
 
-/** Removes the dead holder's lock unless someone replaced it meanwhile. True when removed. */
-async function takeOver(file: string, dead: LockHolder): Promise<boolean> {
+/** Removes the lock judged dead (`deadText`) unless someone replaced it meanwhile. True when removed. */
+async function takeOver(file: string, deadText: string): Promise<boolean> {
   const mutex = `${file}.takeover`;
   let handle: Awaited<ReturnType<typeof open>>;
   try {
@@ -155,8 +209,8 @@ async function takeOver(file: string, dead: LockHolder): Promise<boolean> {
     return false;
   }
   try {
-    const current = await readHolder(file);
-    if (typeof current === "object" && current.token === dead.token) {
+    const current = await readLock(file);
+    if ((current.state === "held" || current.state === "garbled") && current.text === deadText) {
       await unlink(file).catch(() => {});
       return true;
     }
@@ -168,8 +222,10 @@ async function takeOver(file: string, dead: LockHolder): Promise<boolean> {
 }
 
 async function releaseIfMine(file: string, token: string): Promise<void> {
-  const holder = await readHolder(file);
-  if (typeof holder === "object" && holder.token === token) await unlink(file).catch(() => {});
+  const reading = await readLock(file);
+  if (reading.state === "held" && reading.holder.token === token) {
+    await unlink(file).catch(() => {});
+  }
 }
 
 /** Field 22 of /proc/<pid>/stat (after the parenthesized command name, which may hold spaces). */
