@@ -17,8 +17,8 @@ function systemNodeVersion(): string | undefined {
 }
 
 const version = systemNodeVersion();
-const [major = 0, minor = 0] = (version ?? "v0.0").slice(1).split(".").map(Number);
-const tooOld = version !== undefined && (major < 22 || (major === 22 && minor < 18));
+const [major = 0] = (version ?? "v0.0").slice(1).split(".").map(Number);
+const tooOld = version !== undefined && major < 24;
 
 // Machines here ship Node 20: an MCP client or a shell outside npm scripts starts the bin with
 // it, and the bin must hand over to the pinned Node rather than fail on a .ts import.
@@ -51,7 +51,7 @@ describe.skipIf(!tooOld)("bin/idea-explorer.js installed as a dependency, on an 
       }).catch((error: { code: number; stderr: string }) => error);
       expect(refused).toMatchObject({ code: 2 });
       expect((refused as { stderr: string }).stderr).toBe(
-        `idea-explorer needs Node 22.18 or newer (this is ${version}); install a newer Node (https://nodejs.org, or nvm install 24) and run it again\n`,
+        `idea-explorer needs Node 24 or newer (this is ${version}); install a newer Node (https://nodejs.org, or nvm install 24) and run it again\n`,
       );
     } finally {
       await rm(project, { recursive: true, force: true });
