@@ -11,11 +11,11 @@ import { runInNewContext } from "node:vm";
 import type { LanguageModelV4GenerateResult } from "@ai-sdk/provider";
 import { generateText, isStepCount, type ToolSet } from "ai";
 import { MockLanguageModelV4 } from "ai/test";
-import { memoryReader } from "../src/agent/research-tools.fixture.ts";
 import { runAgent } from "../src/agent/run-agent.ts";
 import { createReadResearchTool } from "../src/tools/read-research.ts";
 import { createToolExecutor } from "../src/tools/tool-executor.ts";
 import { createWebSearchTool } from "../src/tools/web-search.ts";
+import { memoryReader } from "../test/helpers/research-tools.ts";
 
 setFlagsFromString("--expose-gc");
 const gc = runInNewContext("gc") as () => void;

@@ -16,12 +16,12 @@ import { generateText, isStepCount, jsonSchema, type ToolSet, tool } from "ai";
 import { syntheticCatalog } from "../eval/tool-search/synthetic-catalog.ts";
 import { buildExplorePrompt } from "../src/prompts/explore-prompt.ts";
 import { EXPLORE_CORE_TOOLS } from "../src/tools/catalog/product-catalog.ts";
-import { startAnthropicCapture } from "../src/tools/deferral/anthropic-capture.fixture.ts";
 import {
   planToolLoading,
   type ToolLoading,
   type ToolSearchMode,
 } from "../src/tools/deferral/tool-loading.ts";
+import { startAnthropicCapture } from "../test/fakes/anthropic-capture.ts";
 
 const SIZES = [10, 50, 200];
 

@@ -8,8 +8,8 @@ import {
   reply,
   startFakeAnthropic,
 } from "../../test/fakes/anthropic-server.ts";
+import { memoryExecutor, researchTools } from "../../test/helpers/research-tools.ts";
 import { AgentError } from "./agent-error.ts";
-import { memoryExecutor, researchTools } from "./research-tools.fixture.ts";
 import { runAgent } from "./run-agent.ts";
 
 const PRIOR = "2026-01-02-solar-dryers/research.md";

@@ -6,9 +6,9 @@ import {
   reply,
   startFakeAnthropic,
 } from "../../test/fakes/anthropic-server.ts";
+import { memoryExecutor, quietRecorder, researchTools } from "../../test/helpers/research-tools.ts";
 import { priceFor } from "../models/pricing.ts";
 import type { SearchFunction } from "../search/search-function.ts";
-import { memoryExecutor, quietRecorder, researchTools } from "./research-tools.fixture.ts";
 import { runAgent } from "./run-agent.ts";
 
 const PRIOR = "2026-01-02-solar-dryers/research.md";

@@ -7,7 +7,7 @@ import {
   reply,
   startFakeAnthropic,
 } from "../../test/fakes/anthropic-server.ts";
-import { memoryExecutor, quietRecorder, researchTools } from "./research-tools.fixture.ts";
+import { memoryExecutor, quietRecorder, researchTools } from "../../test/helpers/research-tools.ts";
 import { runAgent } from "./run-agent.ts";
 
 const PRIOR = "2026-01-02-solar-dryers/research.md";

@@ -1,8 +1,5 @@
 import { gzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
-import { readCappedBody } from "./capped-body.ts";
-import { fetchPublic } from "./fetch-public.ts";
-import type { HostLookup } from "./host-lookup.ts";
 import {
   endless,
   type LoopbackSite,
@@ -10,7 +7,10 @@ import {
   serve,
   stall,
   startLoopbackSite,
-} from "./loopback-site.fixture.ts";
+} from "../../test/fakes/loopback-site.ts";
+import { readCappedBody } from "./capped-body.ts";
+import { fetchPublic } from "./fetch-public.ts";
+import type { HostLookup } from "./host-lookup.ts";
 import { NetError } from "./net-error.ts";
 
 let site: LoopbackSite;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createServiceFixture } from "./testing/service-fixture.ts";
+import { createServiceFixture } from "../../test/helpers/service-fixture.ts";
 
 const TOKEN = "contract-token-0123456789";
 const auth = { Authorization: `Bearer ${TOKEN}` };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createServiceFixture } from "./testing/service-fixture.ts";
+import { createServiceFixture } from "../../test/helpers/service-fixture.ts";
 
 /**
  * The query parameters of the GET routes, wrong as a new user gets them wrong: each a 400 whose

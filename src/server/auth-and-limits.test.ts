@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { createServiceFixture } from "../../test/helpers/service-fixture.ts";
 import { parseApiTokens, tokenId } from "./bearer-auth.ts";
 import { RateLimiter } from "./rate-limiter.ts";
-import { createServiceFixture } from "./testing/service-fixture.ts";
 
 let ideas = 0;
 /** A POST of a new idea each time: the same idea again would answer with its in-flight job. */

@@ -3,6 +3,7 @@ import { MockLanguageModelV4 } from "ai/test";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startFakeGitHub } from "../../test/fakes/github-server.ts";
 import { driveTool } from "../../test/helpers/drive-tool.ts";
+import { createServiceFixture } from "../../test/helpers/service-fixture.ts";
 import { git, gitTree } from "../../test/helpers/solar-ideas-repo.ts";
 import type { TempTree } from "../../test/helpers/temp-tree.ts";
 import { parseExploreRequest } from "../config/explore-request.ts";
@@ -13,7 +14,6 @@ import { StoreError } from "../store/research-reader.ts";
 import type { ResearchSnapshot } from "../store/research-store.ts";
 import { createSearchResearchTool } from "../tools/search-research.ts";
 import { explorationDetailSchema, explorationListSchema } from "./routes/exploration-schemas.ts";
-import { createServiceFixture } from "./testing/service-fixture.ts";
 
 const TOKEN = "library-test-token";
 const auth = { headers: { Authorization: `Bearer ${TOKEN}` } };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { createServiceFixture } from "../../test/helpers/service-fixture.ts";
 import { fieldKinds } from "../../test/helpers/wrong-types.ts";
 import { exploreBodySchema } from "./explore-body.ts";
-import { createServiceFixture } from "./testing/service-fixture.ts";
 
 /**
  * Every field of POST /api/explore, walked from the body's own schema (so a field added later is

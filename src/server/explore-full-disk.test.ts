@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { cappedJobDatabase } from "../../test/helpers/capped-database.ts";
+import { createServiceFixture } from "../../test/helpers/service-fixture.ts";
 import { openJobDatabase } from "../jobs/job-database.ts";
 import { createJobRunner } from "../jobs/job-runner.ts";
-import { createServiceFixture } from "./testing/service-fixture.ts";
 
 const post = (idea: string) => ({
   method: "POST",

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { createServiceFixture } from "./testing/service-fixture.ts";
+import { createServiceFixture } from "../../test/helpers/service-fixture.ts";
 
 const anyValue = fc.oneof(
   fc.string({ maxLength: 40 }),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { queueExplore } from "./queue-explore.ts";
+import { queueExplore } from "../../test/helpers/queue-explore.ts";
+import { createServiceFixture } from "../../test/helpers/service-fixture.ts";
 import type { SubmitExplore } from "./service-types.ts";
-import { createServiceFixture } from "./testing/service-fixture.ts";
 
 const TOKENS = ["alice-token-0123456789", "bob-token-0123456789"];
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { createServiceFixture } from "../../test/helpers/service-fixture.ts";
 import { ConfigError } from "../config/config-error.ts";
 import { StoreError } from "../store/research-reader.ts";
-import { createServiceFixture } from "./testing/service-fixture.ts";
 
 const json = (body: unknown) => ({
   method: "POST",

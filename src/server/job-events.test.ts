@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { createServiceFixture } from "../../test/helpers/service-fixture.ts";
 import { type RunningServer, startServer } from "./start-server.ts";
-import { createServiceFixture } from "./testing/service-fixture.ts";
 
 interface SseEvent {
   event: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createServiceFixture } from "./testing/service-fixture.ts";
+import { createServiceFixture } from "../../test/helpers/service-fixture.ts";
 
 const post = (body: unknown, headers: Record<string, string> = {}) => ({
   method: "POST",

@@ -10,7 +10,7 @@ import {
   postJson,
   readEvents,
   startServeProcess,
-} from "./testing/serve-process.ts";
+} from "../../test/helpers/serve-process.ts";
 
 const market = { url: "https://market.example/refills", title: "Refill market 2026" };
 

@@ -9,7 +9,6 @@ import {
   startFakeAnthropic,
 } from "../../test/fakes/anthropic-server.ts";
 import { startWebhookReceiver, type WebhookReceiver } from "../../test/fakes/webhook-receiver.ts";
-import { verifyWebhookSignature } from "../jobs/webhook/webhook-signature.ts";
 import {
   GIT_IDENTITY,
   getJson,
@@ -19,7 +18,8 @@ import {
   runServeToExit,
   type ServeProcess,
   startServeProcess,
-} from "./testing/serve-process.ts";
+} from "../../test/helpers/serve-process.ts";
+import { verifyWebhookSignature } from "../jobs/webhook/webhook-signature.ts";
 
 const TOKEN = "serve-test-token-0123456789";
 const SECRET = "whsec-serve-test";

@@ -27,7 +27,7 @@ import {
   readEvents,
   type ServeProcess,
   startServeProcess,
-} from "./testing/serve-process.ts";
+} from "../../test/helpers/serve-process.ts";
 
 const IDEAS = [
   "Solar dryers for mango farmers",

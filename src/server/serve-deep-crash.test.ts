@@ -18,7 +18,7 @@ import {
   readEvents,
   type ServeProcess,
   startServeProcess,
-} from "./testing/serve-process.ts";
+} from "../../test/helpers/serve-process.ts";
 
 /** Deep research in the service: each sub-question is its own step, so a crash re-pays only those running. */
 

@@ -7,7 +7,7 @@ import {
   initIdeasRepo,
   type ServeProcess,
   startServeProcess,
-} from "./testing/serve-process.ts";
+} from "../../test/helpers/serve-process.ts";
 
 /**
  * A serve without an API token is for the people on this machine: it says so when it starts, and

@@ -14,7 +14,7 @@ import {
   postJson,
   readEvents,
   startServeProcess,
-} from "./testing/serve-process.ts";
+} from "../../test/helpers/serve-process.ts";
 
 let fake: FakeAnthropicServer;
 let dir: string;

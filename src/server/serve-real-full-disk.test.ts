@@ -8,8 +8,6 @@ import {
   reply,
   startFakeAnthropic,
 } from "../../test/fakes/anthropic-server.ts";
-import { mountSmallTmpfs, type SmallTmpfs } from "../../test/helpers/small-tmpfs.ts";
-import { LOCK_FILE } from "./data-dir-lock.ts";
 import {
   GIT_IDENTITY,
   getJson,
@@ -18,7 +16,9 @@ import {
   runServeToExit,
   type ServeProcess,
   startServeProcess,
-} from "./testing/serve-process.ts";
+} from "../../test/helpers/serve-process.ts";
+import { mountSmallTmpfs, type SmallTmpfs } from "../../test/helpers/small-tmpfs.ts";
+import { LOCK_FILE } from "./data-dir-lock.ts";
 
 let disk: SmallTmpfs;
 let fake: FakeAnthropicServer;

@@ -19,7 +19,7 @@ import {
   postJson,
   readEvents,
   startServeProcess,
-} from "./testing/serve-process.ts";
+} from "../../test/helpers/serve-process.ts";
 
 /**
  * serve with a model gateway that answers 401 echoing the key, its URL's query and other

@@ -2,16 +2,16 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { openJobDatabase } from "../jobs/job-database.ts";
-import { JobStore } from "../jobs/job-store.ts";
-import { LOCK_FILE } from "./data-dir-lock.ts";
 import {
   GIT_IDENTITY,
   getJson,
   initIdeasRepo,
   runServeToExit,
   startServeProcess,
-} from "./testing/serve-process.ts";
+} from "../../test/helpers/serve-process.ts";
+import { openJobDatabase } from "../jobs/job-database.ts";
+import { JobStore } from "../jobs/job-store.ts";
+import { LOCK_FILE } from "./data-dir-lock.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "serve-startup-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -16,7 +16,7 @@ import {
   readEvents,
   type ServeProcess,
   startServeProcess,
-} from "./testing/serve-process.ts";
+} from "../../test/helpers/serve-process.ts";
 
 /** An API job runs the preflight the CLI runs; what it warns about is in the job's result. */
 

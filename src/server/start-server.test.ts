@@ -1,9 +1,9 @@
 import { createServer } from "node:net";
 import { describe, expect, it } from "vitest";
+import { createServiceFixture } from "../../test/helpers/service-fixture.ts";
 import { ConfigError } from "../config/config-error.ts";
 import { isLoopbackHost } from "./loopback.ts";
 import { startServer } from "./start-server.ts";
-import { createServiceFixture } from "./testing/service-fixture.ts";
 
 describe("startServer", () => {
   it.each(["0.0.0.0", "::", "192.168.1.20", "example.com"])(

@@ -24,7 +24,7 @@ export interface ServiceOptions {
   allowPrivateWebhooks?: boolean;
   rateLimit?: RateLimit | false;
   workflows: Record<string, WorkflowDefinition>;
-  /** Builds the submit function once the runner exists (e.g. queueExplore(jobs, toPayload)). */
+  /** Builds the submit function once the runner exists (e.g. submitExplore(jobs, store)). */
   submitExplore: (jobs: JobRunner) => SubmitExplore;
   readResearch: ReadJobResearch;
   /** Builds POST /api/github/webhook's set-up once the runner exists (see acceptIssueDelivery). */

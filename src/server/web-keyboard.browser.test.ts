@@ -9,7 +9,7 @@ import {
   screenshot,
   textOf,
 } from "../../test/helpers/library-in-chromium.ts";
-import { sampleLibrary } from "./testing/library-seed.ts";
+import { sampleLibrary } from "../../test/helpers/library-seed.ts";
 
 const SEEDS = sampleLibrary(8);
 const beehives = SEEDS.find((s) => s.title.startsWith("Rooftop beehives"))!;

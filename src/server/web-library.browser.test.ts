@@ -12,8 +12,8 @@ import {
   screenshot,
   textOf,
 } from "../../test/helpers/library-in-chromium.ts";
+import { sampleLibrary, seedFolder } from "../../test/helpers/library-seed.ts";
 import { isoDate } from "../research/idea-identity.ts";
-import { sampleLibrary, seedFolder } from "./testing/library-seed.ts";
 
 const SEEDS = sampleLibrary(23);
 const byDate = [...SEEDS].sort((a, b) => b.date.localeCompare(a.date));

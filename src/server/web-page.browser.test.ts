@@ -16,10 +16,10 @@ import {
   textOf,
   WIDE,
 } from "../../test/helpers/library-in-chromium.ts";
+import { sampleLibrary } from "../../test/helpers/library-seed.ts";
+import { createServiceFixture } from "../../test/helpers/service-fixture.ts";
 import { LocalStore } from "../store/local-store.ts";
 import { startServer } from "./start-server.ts";
-import { sampleLibrary } from "./testing/library-seed.ts";
-import { createServiceFixture } from "./testing/service-fixture.ts";
 
 const market = { url: "https://market.example/dog-treats", title: "Dog treat market study" };
 const rivals = { url: "https://news.example/barkery", title: "Barkery opens a third shop" };

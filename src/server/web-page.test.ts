@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { Script } from "node:vm";
 import { describe, expect, it } from "vitest";
-import { createServiceFixture } from "./testing/service-fixture.ts";
+import { createServiceFixture } from "../../test/helpers/service-fixture.ts";
 
 const hash = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 

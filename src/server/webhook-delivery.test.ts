@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startWebhookReceiver, type WebhookReceiver } from "../../test/fakes/webhook-receiver.ts";
+import { createServiceFixture } from "../../test/helpers/service-fixture.ts";
 import { createWebhookNotifier } from "../jobs/webhook/webhook-notifier.ts";
 import { verifyWebhookSignature } from "../jobs/webhook/webhook-signature.ts";
 import type { HostLookup } from "../net/host-lookup.ts";
-import { createServiceFixture } from "./testing/service-fixture.ts";
 
 let receiver: WebhookReceiver;
 beforeEach(async () => {

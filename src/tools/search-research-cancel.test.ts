@@ -1,10 +1,10 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { CountingStore } from "../../test/fakes/counting-store.ts";
 import { CTRL_C, driveTool, driveToolInCancelledRun } from "../../test/helpers/drive-tool.ts";
 import { makeTempTree, type TempTree } from "../../test/helpers/temp-tree.ts";
 import { withToolTimeouts } from "../agent/tool-timeout.ts";
 import { LocalStore } from "../store/local-store.ts";
-import { CountingStore } from "./counting-store.fixture.ts";
 import { createSearchResearchTool, SEARCH_RESEARCH_TOOL_NAME } from "./search-research.ts";
 import type { ToolCallLog } from "./tool-call-log.ts";
 

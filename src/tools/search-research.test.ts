@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { CountingStore } from "../../test/fakes/counting-store.ts";
 import { driveTool } from "../../test/helpers/drive-tool.ts";
 import { makeTempTree, type TempTree } from "../../test/helpers/temp-tree.ts";
 import { LocalStore } from "../store/local-store.ts";
 import type { ResearchStore } from "../store/research-store.ts";
-import { CountingStore } from "./counting-store.fixture.ts";
 import { createReadResearchTool } from "./read-research.ts";
 import {
   createSearchResearchTool,

@@ -1,12 +1,12 @@
 import { generateText, isStepCount } from "ai";
 import { MockLanguageModelV4 } from "ai/test";
 import { describe, expect, it } from "vitest";
-import { catalogEntriesFromToolSet } from "./catalog/catalog-from-tool-set.ts";
 import {
   SEED_003_CORE,
   SEED_003_METADATA,
   seed003Tools,
-} from "./catalog/seed-003-tools.fixture.ts";
+} from "../../test/fixtures/seed-003-tools.ts";
+import { catalogEntriesFromToolSet } from "./catalog/catalog-from-tool-set.ts";
 import { createToolCatalog } from "./catalog/tool-catalog.ts";
 import {
   createSearchToolsTool,

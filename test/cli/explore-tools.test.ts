@@ -1,13 +1,13 @@
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { serve, startLoopbackSite } from "../../src/net/loopback-site.fixture.ts";
 import {
   blocksOf,
   type FakeAnthropicServer,
   reply,
   startFakeAnthropic,
 } from "../fakes/anthropic-server.ts";
+import { serve, startLoopbackSite } from "../fakes/loopback-site.ts";
 import { REPO_ROOT, runCli } from "../helpers/run-cli.ts";
 import { GIT_IDENTITY, gitTree } from "../helpers/solar-ideas-repo.ts";
 import type { TempTree } from "../helpers/temp-tree.ts";

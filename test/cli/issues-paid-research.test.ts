@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { type ServeProcess, startServeProcess } from "../../src/server/testing/serve-process.ts";
 import { githubError } from "../fakes/github-server.ts";
 import {
   deliverIssueEvent,
@@ -10,6 +9,7 @@ import {
   startIntakeWorld,
 } from "../helpers/issue-intake-world.ts";
 import { runCli } from "../helpers/run-cli.ts";
+import { type ServeProcess, startServeProcess } from "../helpers/serve-process.ts";
 import { makeTempTree, type TempTree } from "../helpers/temp-tree.ts";
 
 // An issue whose run paid for research and then could not commit it (here the branch refuses

@@ -2,14 +2,9 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import MarkdownIt from "markdown-it";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import {
-  getJson,
-  postJson,
-  readEvents,
-  startServeProcess,
-} from "../../src/server/testing/serve-process.ts";
 import { CANARY, IDEA, type InjectionWorld, injectionWorld } from "../helpers/injection-world.ts";
 import { runCli } from "../helpers/run-cli.ts";
+import { getJson, postJson, readEvents, startServeProcess } from "../helpers/serve-process.ts";
 import { git } from "../helpers/solar-ideas-repo.ts";
 import { connectMcp } from "./mcp-session.ts";
 

@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { type ServeProcess, startServeProcess } from "../../src/server/testing/serve-process.ts";
 import { reply } from "../fakes/anthropic-server.ts";
 import {
   deliverIssueEvent,
@@ -9,6 +8,7 @@ import {
   labelledEvent,
   startIntakeWorld,
 } from "../helpers/issue-intake-world.ts";
+import { type ServeProcess, startServeProcess } from "../helpers/serve-process.ts";
 import { makeTempTree, type TempTree } from "../helpers/temp-tree.ts";
 
 // `serve` as a user starts it, taking GitHub webhooks, with the product's GitHub pacing.

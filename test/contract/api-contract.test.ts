@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyWebhookSignature } from "../../src/jobs/webhook/webhook-signature.ts";
-import { getJson, postJson, readEvents } from "../../src/server/testing/serve-process.ts";
 import {
   type FakeAnthropicServer,
   type RecordedRequest,
@@ -9,6 +8,7 @@ import {
 } from "../fakes/anthropic-server.ts";
 import { type FakeGitHub, type FakeRepo, startFakeGitHub } from "../fakes/github-server.ts";
 import { startWebhookReceiver, type WebhookReceiver } from "../fakes/webhook-receiver.ts";
+import { getJson, postJson, readEvents } from "../helpers/serve-process.ts";
 import { ENGINES, type RunningEngine } from "./engines.ts";
 
 const GITHUB_TOKEN = "ghp_contractTest000000000000000000000000";

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { startWorkerProcess } from "../../deploy/cloudflare/test/worker-process.ts";
-import { startServeProcess } from "../../src/server/testing/serve-process.ts";
+import { startServeProcess } from "../helpers/serve-process.ts";
 
 /** A running service, whichever engine runs its jobs. */
 export interface RunningEngine {

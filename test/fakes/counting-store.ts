@@ -1,12 +1,12 @@
-import type { IdeaLock, IdeaLockOptions } from "../store/idea-lock.ts";
-import { StoreError } from "../store/research-reader.ts";
+import type { IdeaLock, IdeaLockOptions } from "../../src/store/idea-lock.ts";
+import { StoreError } from "../../src/store/research-reader.ts";
 import type {
   CommitDecision,
   CommitResult,
   ResearchFile,
   ResearchSnapshot,
   ResearchStore,
-} from "../store/research-store.ts";
+} from "../../src/store/research-store.ts";
 
 /**
  * Wraps a real ResearchStore (a LocalStore over a temp folder in tests) to record every

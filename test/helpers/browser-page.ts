@@ -9,7 +9,7 @@ import { type Browser, type BrowserContext, chromium, type Page } from "playwrig
 
 export const CHROMIUM = "/usr/bin/chromium";
 export const hasChromium = existsSync(CHROMIUM);
-export const ARTIFACTS = join(import.meta.dirname, "../../../test-artifacts");
+export const ARTIFACTS = join(import.meta.dirname, "../../test-artifacts");
 
 export const WIDE = { width: 1280, height: 900 };
 export const PHONE = { width: 390, height: 844 };

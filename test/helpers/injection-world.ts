@@ -1,9 +1,4 @@
 import {
-  type LoopbackSite,
-  serve,
-  startLoopbackSite,
-} from "../../src/net/loopback-site.fixture.ts";
-import {
   block,
   blocksOf,
   type FakeAnthropicServer,
@@ -12,6 +7,7 @@ import {
   type ScriptedReply,
   startFakeAnthropic,
 } from "../fakes/anthropic-server.ts";
+import { type LoopbackSite, serve, startLoopbackSite } from "../fakes/loopback-site.ts";
 import { GIT_IDENTITY, gitTree } from "./solar-ideas-repo.ts";
 import type { TempTree } from "./temp-tree.ts";
 

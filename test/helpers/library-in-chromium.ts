@@ -1,7 +1,7 @@
 /**
  * Test support for the web page's browser tests (src/server/web-*.browser.test.ts): called in a
- * describe, it starts before its tests one headless Chromium (Debian's, see
- * src/server/testing/browser-page.ts), a fake Messages API, and `serve` as a child process on an
+ * describe, it starts before its tests one headless Chromium (Debian's, see browser-page.ts
+ * beside this file), a fake Messages API, and `serve` as a child process on an
  * ideas repository in a temporary folder seeded with explorations; after them it stops them all
  * and removes the folder. Also the two widths the page is tried at, and what the tests use from
  * browser-page.ts, so a test imports its browser set-up from here alone.
@@ -12,24 +12,18 @@ import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
 import {
-  launchChromium,
-  type OpenedPage,
-  openPage,
-  PHONE,
-  WIDE,
-} from "../../src/server/testing/browser-page.ts";
-import { type SeedExploration, seedLibrary } from "../../src/server/testing/library-seed.ts";
+  type FakeAnthropicServer,
+  type ReplyHandler,
+  startFakeAnthropic,
+} from "../fakes/anthropic-server.ts";
+import { launchChromium, type OpenedPage, openPage, PHONE, WIDE } from "./browser-page.ts";
+import { type SeedExploration, seedLibrary } from "./library-seed.ts";
 import {
   GIT_IDENTITY,
   initIdeasRepo,
   type ServeProcess,
   startServeProcess,
-} from "../../src/server/testing/serve-process.ts";
-import {
-  type FakeAnthropicServer,
-  type ReplyHandler,
-  startFakeAnthropic,
-} from "../fakes/anthropic-server.ts";
+} from "./serve-process.ts";
 
 export {
   CHROMIUM,
@@ -40,7 +34,7 @@ export {
   screenshot,
   textOf,
   WIDE,
-} from "../../src/server/testing/browser-page.ts";
+} from "./browser-page.ts";
 
 /** The widths each page test runs at: a desktop window (1280 px) and a phone (390 px). */
 export const SIZES = [

@@ -5,7 +5,7 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { fingerprintIdea, slugifyIdea } from "../../research/idea-identity.ts";
+import { fingerprintIdea, slugifyIdea } from "../../src/research/idea-identity.ts";
 import { git } from "./serve-process.ts";
 
 export interface SeedExploration {

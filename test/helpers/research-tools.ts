@@ -1,13 +1,16 @@
 // Test fixtures: the research tool set built the way the explore use case builds it, from the
 // real factories, over an in-memory ideas repository that answers like GitHub's Contents API.
 import type { ToolSet } from "ai";
-import { anthropicWebSearchTool } from "../models/anthropic-web-search.ts";
-import type { SearchFunction } from "../search/search-function.ts";
-import { type ResearchReader, StoreError } from "../store/research-reader.ts";
-import { createReadResearchTool } from "../tools/read-research.ts";
-import { createToolExecutor, type ToolExecutor } from "../tools/tool-executor.ts";
-import { createWebSearchTool } from "../tools/web-search.ts";
-import { createToolCallRecorder, type ToolCallRecorder } from "./tool-call-recorder.ts";
+import {
+  createToolCallRecorder,
+  type ToolCallRecorder,
+} from "../../src/agent/tool-call-recorder.ts";
+import { anthropicWebSearchTool } from "../../src/models/anthropic-web-search.ts";
+import type { SearchFunction } from "../../src/search/search-function.ts";
+import { type ResearchReader, StoreError } from "../../src/store/research-reader.ts";
+import { createReadResearchTool } from "../../src/tools/read-research.ts";
+import { createToolExecutor, type ToolExecutor } from "../../src/tools/tool-executor.ts";
+import { createWebSearchTool } from "../../src/tools/web-search.ts";
 
 /** `ideas/<path>` → text. Answers Contents-API file objects; anything else is a 404. */
 export function memoryReader(files: Record<string, string>): ResearchReader {

@@ -7,7 +7,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { createInterface } from "node:readline";
 
-const BIN = path.resolve(import.meta.dirname, "../../../bin/idea-explorer.js");
+const BIN = path.resolve(import.meta.dirname, "../../bin/idea-explorer.js");
 
 /** A git identity for commits made by a child whose HOME holds no git config. */
 export const GIT_IDENTITY = {

@@ -4,14 +4,18 @@
  * A gate can hold the research step open so tests can watch a running job.
  */
 import type { DatabaseSync } from "node:sqlite";
-import type { ExploreRequest } from "../../config/explore-request.ts";
-import { openJobDatabase } from "../../jobs/job-database.ts";
-import { JobError } from "../../jobs/job-error.ts";
-import { createJobRunner, defineWorkflow, type JobRunnerOptions } from "../../jobs/job-runner.ts";
-import type { WebhookNotifier } from "../../jobs/webhook/webhook-notifier.ts";
-import { createApp } from "../create-app.ts";
-import { queueExplore } from "../queue-explore.ts";
-import type { AppOptions } from "../service-types.ts";
+import type { ExploreRequest } from "../../src/config/explore-request.ts";
+import { openJobDatabase } from "../../src/jobs/job-database.ts";
+import { JobError } from "../../src/jobs/job-error.ts";
+import {
+  createJobRunner,
+  defineWorkflow,
+  type JobRunnerOptions,
+} from "../../src/jobs/job-runner.ts";
+import type { WebhookNotifier } from "../../src/jobs/webhook/webhook-notifier.ts";
+import { createApp } from "../../src/server/create-app.ts";
+import type { AppOptions } from "../../src/server/service-types.ts";
+import { queueExplore } from "./queue-explore.ts";
 
 export interface FixtureOptions extends Partial<Omit<AppOptions, "jobs">> {
   notifier?: WebhookNotifier;

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getJson } from "../../../src/server/testing/serve-process.ts";
+import { getJson } from "../../../test/helpers/serve-process.ts";
 import { startWorkerProcess, type WorkerProcess } from "./worker-process.ts";
 
 /** A Worker deployed before its secrets were set: every API request says what to set. */

@@ -2,7 +2,6 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { getJson, postJson } from "../../../src/server/testing/serve-process.ts";
 import {
   type FakeAnthropicServer,
   type RecordedRequest,
@@ -15,6 +14,7 @@ import {
   startFakeGitHub,
 } from "../../../test/fakes/github-server.ts";
 import { deepRequests } from "../../../test/helpers/deep-requests.ts";
+import { getJson, postJson } from "../../../test/helpers/serve-process.ts";
 import { startWorkerProcess, type WorkerProcess } from "./worker-process.ts";
 
 const GITHUB_TOKEN = "ghp_crashTest0000000000000000000000000000";

@@ -1,9 +1,9 @@
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type LoopbackSite, serve, startLoopbackSite } from "../../../test/fakes/loopback-site.ts";
 import { driveTool } from "../../../test/helpers/drive-tool.ts";
 import { makeTempTree, type TempTree } from "../../../test/helpers/temp-tree.ts";
 import { resolveModel } from "../../models/resolve-model.ts";
-import { type LoopbackSite, serve, startLoopbackSite } from "../../net/loopback-site.fixture.ts";
 import { parsePrivateAllowList } from "../../net/private-allow-list.ts";
 import { LocalStore } from "../../store/local-store.ts";
 import { exploreToolkit } from "./explore-tools.ts";

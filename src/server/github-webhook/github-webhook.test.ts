@@ -7,6 +7,7 @@ import {
   intakeComments,
   startIntakeWorld,
 } from "../../../test/helpers/issue-intake-world.ts";
+import { queueExplore } from "../../../test/helpers/queue-explore.ts";
 import { openJobDatabase } from "../../jobs/job-database.ts";
 import { createJobRunner, type JobRunner } from "../../jobs/job-runner.ts";
 import type { WorkflowStep } from "../../jobs/workflow.ts";
@@ -17,7 +18,6 @@ import {
 } from "../../research/issues/issue-webhook.ts";
 import { issueWorkflow } from "../../research/issues/issue-workflow.ts";
 import { createApp } from "../create-app.ts";
-import { queueExplore } from "../queue-explore.ts";
 import { signGitHubBody } from "./verify-signature.ts";
 
 const SECRET = "whsec-test-0123456789";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { createServiceFixture } from "../testing/service-fixture.ts";
+import { createServiceFixture } from "../../../test/helpers/service-fixture.ts";
 import { OPENAPI_PATH, OPERATIONS } from "./api-operations.ts";
 import {
   alreadyExploredSchema,

@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
+import {
+  SEED_003_CORE,
+  SEED_003_METADATA,
+  seed003Tools,
+} from "../../../test/fixtures/seed-003-tools.ts";
 import type { CatalogEntry } from "./catalog-entry.ts";
 import { catalogEntriesFromToolSet } from "./catalog-from-tool-set.ts";
-import { SEED_003_CORE, SEED_003_METADATA, seed003Tools } from "./seed-003-tools.fixture.ts";
 import { createToolCatalog } from "./tool-catalog.ts";
 
 const seedCatalog = () =>

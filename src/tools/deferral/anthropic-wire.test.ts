@@ -5,10 +5,10 @@ import {
   type AnthropicCapture,
   requestToolNames,
   startAnthropicCapture,
-} from "./anthropic-capture.fixture.ts";
+} from "../../../test/fakes/anthropic-capture.ts";
+import { deferralTools } from "../../../test/fixtures/deferral-tools.ts";
 import { withAnthropicToolSearch } from "./anthropic-tool-search.ts";
 import { createDeferral } from "./create-deferral.ts";
-import { deferralTools } from "./deferral-test-tools.fixture.ts";
 
 let capture: AnthropicCapture | undefined;
 afterEach(async () => {

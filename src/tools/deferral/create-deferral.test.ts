@@ -1,7 +1,7 @@
 import type { ModelMessage } from "ai";
 import { describe, expect, it } from "vitest";
+import { deferralTools } from "../../../test/fixtures/deferral-tools.ts";
 import { createDeferral } from "./create-deferral.ts";
-import { deferralTools } from "./deferral-test-tools.fixture.ts";
 
 const searchResult = (...names: string[]) => ({
   toolResults: [

@@ -1,8 +1,8 @@
 import { generateText, isStepCount } from "ai";
 import { MockLanguageModelV4 } from "ai/test";
 import { describe, expect, it } from "vitest";
+import { deferralTools } from "../../../test/fixtures/deferral-tools.ts";
 import { createDeferral } from "./create-deferral.ts";
-import { deferralTools } from "./deferral-test-tools.fixture.ts";
 
 const usage = {
   inputTokens: { total: 10, noCache: 10, cacheRead: 0, cacheWrite: 0 },
