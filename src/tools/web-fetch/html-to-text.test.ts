@@ -53,6 +53,13 @@ describe("htmlToText", () => {
     );
   });
 
+  it("decodes every entity form in text, and attribute values as the standard says", () => {
+    expect(text("<p>caf&eacute au lait &#146;s Stra&szlig;e</p>")).toBe("café au lait ’s Straße");
+    expect(text('<p><a href="/s?q=1&copy=2&amp;r=3">search</a></p>')).toBe(
+      "[search](https://example.com/s?q=1&copy=2&r=3)",
+    );
+  });
+
   it("keeps only http(s) links, resolved against the page", () => {
     expect(
       text(

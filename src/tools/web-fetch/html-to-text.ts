@@ -1,4 +1,4 @@
-import { decodeEntities } from "../../search/html-entities.ts";
+import { decodeAttribute, decodeEntities } from "../../search/html-entities.ts";
 import { type HtmlToken, tokenizeHtml } from "./html-tokens.ts";
 
 export interface PageText {
@@ -6,6 +6,17 @@ export interface PageText {
   title: string;
   /** Readable text: "#" headings, "- " list items, [text](url) links, blank lines between blocks. */
   text: string;
+  /** Who wrote it, when the page says (a byline, meta author or JSON-LD author). */
+  byline?: string;
+  /** When it was published, as an ISO 8601 date or date-time, when the page says. */
+  published?: string;
+  /** The site's own name (og:site_name, JSON-LD publisher), when the page says. */
+  site?: string;
+  /**
+   * "article": `text` is the page's main content (Readability, past the gate); "page": the whole
+   * page's text (asked for, not an article, or too hostile to parse). Set for HTML only.
+   */
+  extraction?: "article" | "page";
 }
 
 /** Never read as text: code, styling, navigation chrome, embedded objects and form controls. */
@@ -184,7 +195,7 @@ function listMarker(lists: { ordered: boolean; count: number }[]): string {
 function linkTarget(href: string | undefined, base: URL): string | undefined {
   if (!href) return undefined;
   try {
-    const url = new URL(decodeEntities(href.trim()), base);
+    const url = new URL(decodeAttribute(href.trim()), base);
     if (url.protocol !== "http:" && url.protocol !== "https:") return undefined;
     // A link back into the same page adds nothing for a reader.
     if (url.href.split("#")[0] === base.href.split("#")[0] && url.hash) return undefined;

@@ -1,4 +1,7 @@
+import { acceptsArticle } from "./article-gate.ts";
 import { htmlToText, type PageText } from "./html-to-text.ts";
+import { readArticle } from "./main-content.ts";
+import { isoDate, readPageMetadata } from "./page-metadata.ts";
 
 export type PageKind = "html" | "text" | "json";
 
@@ -56,9 +59,23 @@ function metaCharset(body: Buffer): string | undefined {
   return /<meta[^>]+charset\s*=\s*["']?([\w.:-]+)/i.exec(head)?.[1];
 }
 
-/** Readable text and a title for each kind; JSON is pretty-printed when it parses. */
-export function pageText(source: string, kind: PageKind, url: URL): PageText {
-  if (kind === "html") return htmlToText(source, url);
+export interface PageTextOptions {
+  /** The whole page's text, not only its main content (web_fetch's `full: true`). */
+  full?: boolean;
+}
+
+/**
+ * Readable text and a title for each kind; JSON is pretty-printed when it parses. An HTML page
+ * that reads as an article gives its main content (see readArticle and acceptsArticle), anything
+ * else, or `full`, the whole page's text; either way with its byline, date and site when known.
+ */
+export function pageText(
+  source: string,
+  kind: PageKind,
+  url: URL,
+  options: PageTextOptions = {},
+): PageText {
+  if (kind === "html") return htmlPageText(source, url, options);
   if (kind === "json") {
     try {
       return { title: "", text: JSON.stringify(JSON.parse(source), null, 2) };
@@ -68,4 +85,26 @@ export function pageText(source: string, kind: PageKind, url: URL): PageText {
     }
   }
   return { title: "", text: source.replace(/\r\n?/g, "\n").trim() };
+}
+
+function htmlPageText(source: string, url: URL, options: PageTextOptions): PageText {
+  const page = htmlToText(source, url);
+  const metadata = readPageMetadata(source);
+  const found = options.full ? undefined : readArticle(source);
+  const article = found && "article" in found ? found.article : undefined;
+  const articleText = article ? htmlToText(article.html, url).text : "";
+  const accepted = article !== undefined && acceptsArticle(articleText, page.text);
+  // Readability's metadata comes from the same tags, plus a byline it finds in the article's
+  // markup: kept only when its article is, since on other pages that guess is often a menu.
+  const byline = (accepted ? article?.byline : undefined) ?? metadata.byline;
+  const published = isoDate(article?.published) ?? metadata.published;
+  const site = article?.site ?? metadata.site;
+  return {
+    title: page.title,
+    text: accepted ? articleText : page.text,
+    ...(byline ? { byline } : {}),
+    ...(published ? { published } : {}),
+    ...(site ? { site } : {}),
+    extraction: accepted ? "article" : "page",
+  };
 }
