@@ -20,7 +20,8 @@ export interface BundleSize {
   output: string;
 }
 
-export async function buildBundle(): Promise<BundleSize> {
+/** `flags` are added to wrangler's command line (the bench builds `--minify false` to compare). */
+export async function buildBundle(flags: readonly string[] = []): Promise<BundleSize> {
   const wrangler = path.join(
     path.dirname(createRequire(import.meta.url).resolve("wrangler/package.json")),
     "bin",
@@ -35,7 +36,7 @@ export async function buildBundle(): Promise<BundleSize> {
     };
     const { stdout, stderr } = await promisify(execFile)(
       process.execPath,
-      [wrangler, "deploy", "--dry-run", "--outdir", outdir],
+      [wrangler, "deploy", "--dry-run", "--outdir", outdir, ...flags],
       { cwd: PACKAGE, env, maxBuffer: 16 * 1024 * 1024 },
     );
     const files = readdirSync(outdir).filter((name) => /\.(m?js|wasm)$/.test(name));
