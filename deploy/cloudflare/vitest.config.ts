@@ -1,6 +1,24 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { cloudflareTest } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 import { GITHUB_TOKEN } from "./test/workers/global-setup.ts";
+
+/**
+ * wrangler.jsonc's `alias` (unpdf → src/no-pdf.ts), which the pool reads but does not apply:
+ * the tests resolve modules as the deployed bundle does.
+ */
+const wranglerAliases = (): Record<string, string> => {
+  const text = readFileSync(path.join(import.meta.dirname, "wrangler.jsonc"), "utf8");
+  const block = /"alias"\s*:\s*(\{[^}]*\})/.exec(text)?.[1];
+  const aliases = block ? (JSON.parse(block) as Record<string, string>) : {};
+  return Object.fromEntries(
+    Object.entries(aliases).map(([name, target]) => [
+      name,
+      path.resolve(import.meta.dirname, target),
+    ]),
+  );
+};
 
 /**
  * The Workflow tests run inside workerd (Cloudflare's runtime) with the Worker's own bindings
@@ -27,6 +45,7 @@ export default defineConfig({
       };
     }),
   ],
+  resolve: { alias: wranglerAliases() },
   test: {
     name: "workers",
     include: ["test/workers/**/*.test.ts"],

@@ -1,8 +1,14 @@
-import type { IncomingHttpHeaders, IncomingMessage } from "node:http";
-import { ACCEPTED_ENCODINGS } from "./capped-body.ts";
+import type { IncomingHttpHeaders } from "node:http";
 import { NetError } from "./net-error.ts";
-import { pinnedGet } from "./pinned-request.ts";
-import { checkPublicTarget, parseHttpUrl, type TargetPolicy } from "./public-target.ts";
+import { pinnedTransport } from "./pinned-request.ts";
+import {
+  type CheckedTarget,
+  checkPublicTarget,
+  checkTargetByName,
+  parseHttpUrl,
+  type TargetPolicy,
+} from "./public-target.ts";
+import type { ResponseBody, Transport } from "./transport.ts";
 
 export const DEFAULT_MAX_REDIRECTS = 5;
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
@@ -12,6 +18,11 @@ export interface FetchPublicOptions extends TargetPolicy {
   headers?: Record<string, string>;
   /** At most this many redirects are followed (default 5); each hop is checked like the first. */
   maxRedirects?: number;
+  /**
+   * What sends each checked hop (default pinnedTransport: node:http to the checked addresses).
+   * fetchTransport serves runtimes whose node:http cannot be pinned (the Cloudflare Worker).
+   */
+  transport?: Transport;
 }
 
 export interface PublicResponse {
@@ -20,13 +31,14 @@ export interface PublicResponse {
   status: number;
   headers: IncomingHttpHeaders;
   redirects: number;
-  /** The raw (possibly compressed) body: read it with readCappedBody, or destroy it. */
-  response: IncomingMessage;
+  /** The body, unread: read it with readCappedBody, or destroy it. */
+  response: ResponseBody;
 }
 
 /**
  * A GET that can only reach public addresses (unless the policy allows private ones): every hop,
- * redirects included, is resolved, checked and connected to by its checked addresses only.
+ * redirects included, is checked before its request; with the default transport it is resolved
+ * and connected to by its checked addresses only (see Transport.pinsAddresses for the other).
  * Redirect bodies are discarded unread; the final response is returned with its body unread so
  * the caller can refuse it by its headers before downloading anything.
  */
@@ -35,19 +47,20 @@ export async function fetchPublic(
   options: FetchPublicOptions,
 ): Promise<PublicResponse> {
   const maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
-  const headers = { "accept-encoding": ACCEPTED_ENCODINGS, ...options.headers };
+  const transport = options.transport ?? pinnedTransport;
+  const headers = { ...options.headers };
   let url = parseHttpUrl(rawUrl);
   let from: URL | undefined;
   for (let redirects = 0; ; redirects++) {
-    const target = await checkHop(url, from, options);
+    const target = await checkHop(url, from, options, transport);
     if (options.signal.aborted) throw options.signal.reason;
-    const response = await pinnedGet(target, { headers, signal: options.signal });
-    const status = response.statusCode ?? 0;
-    const location = response.headers.location;
+    const answer = await transport.get(target, { headers, signal: options.signal });
+    const { status, headers: answered, body } = answer;
+    const location = answered.location;
     if (!REDIRECTS.has(status) || location === undefined) {
-      return { url, status, headers: response.headers, redirects, response };
+      return { url, status, headers: answered, redirects, response: body };
     }
-    response.destroy();
+    body.destroy();
     if (redirects >= maxRedirects) {
       throw new NetError(
         "too_many_redirects",
@@ -59,9 +72,16 @@ export async function fetchPublic(
   }
 }
 
-async function checkHop(url: URL, from: URL | undefined, policy: TargetPolicy) {
+async function checkHop(
+  url: URL,
+  from: URL | undefined,
+  policy: TargetPolicy,
+  transport: Transport,
+): Promise<CheckedTarget> {
   try {
-    return await checkPublicTarget(url, policy);
+    return transport.pinsAddresses
+      ? await checkPublicTarget(url, policy)
+      : checkTargetByName(url, policy);
   } catch (error) {
     if (!from || !(error instanceof NetError)) throw error;
     throw new NetError(

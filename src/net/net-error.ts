@@ -27,3 +27,15 @@ export class NetError extends Error {
 export function isNetError(error: unknown): error is NetError {
   return error instanceof NetError;
 }
+
+/**
+ * A connection that failed, by host and code (ECONNREFUSED, CERT_HAS_EXPIRED, ...): the code says
+ * what happened, while an error's message may hold paths or internals.
+ */
+export function connectionFailed(url: URL, code: unknown): NetError {
+  const known = typeof code === "string" && /^[A-Z0-9_]{1,40}$/.test(code) ? code : undefined;
+  return new NetError(
+    "connection_failed",
+    `${url.hostname} could not be reached (${known ?? "network error"})`,
+  );
+}

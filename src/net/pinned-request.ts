@@ -1,13 +1,28 @@
 import type { IncomingMessage } from "node:http";
 import type { LookupFunction } from "node:net";
-import { NetError } from "./net-error.ts";
+import { ACCEPTED_ENCODINGS } from "./capped-body.ts";
+import { connectionFailed, type NetError } from "./net-error.ts";
 import type { CheckedTarget } from "./public-target.ts";
+import type { Transport } from "./transport.ts";
 
 export interface PinnedGetOptions {
   headers: Record<string, string>;
   /** Aborts the connection, the request and the response body; rejects with signal.reason. */
   signal: AbortSignal;
 }
+
+/**
+ * The Node transport: node:http(s) connected to the checked addresses only. It asks for the
+ * encodings readCappedBody undoes while streaming (the caller's headers may replace the list).
+ */
+export const pinnedTransport: Transport = {
+  pinsAddresses: true,
+  async get(target, request) {
+    const headers = { "accept-encoding": ACCEPTED_ENCODINGS, ...request.headers };
+    const response = await pinnedGet(target, { headers, signal: request.signal });
+    return { status: response.statusCode ?? 0, headers: response.headers, body: response };
+  },
+};
 
 /**
  * One GET to an already-checked target. The socket connects only to the checked addresses (the
@@ -71,10 +86,5 @@ export function pinnedLookup(target: CheckedTarget): LookupFunction {
 }
 
 function connectionError(url: URL, error: Error): NetError {
-  const code = (error as NodeJS.ErrnoException).code;
-  // The code (ECONNREFUSED, CERT_HAS_EXPIRED, ...) says what happened; messages may hold paths.
-  return new NetError(
-    "connection_failed",
-    `${url.hostname} could not be reached (${code ?? "network error"})`,
-  );
+  return connectionFailed(url, (error as NodeJS.ErrnoException).code);
 }

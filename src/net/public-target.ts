@@ -3,6 +3,7 @@ import { isMetadataOrLinkLocal, isPublicAddress } from "./address-policy.ts";
 import type { HostLookup, ResolvedAddress } from "./host-lookup.ts";
 import { NetError } from "./net-error.ts";
 import { isListedPrivate, type PrivateAllowList } from "./private-allow-list.ts";
+import { isPrivateName } from "./private-names.ts";
 
 /**
  * Names that reach a cloud's instance-metadata service from inside it, refused by name as well
@@ -19,7 +20,10 @@ const METADATA_HOSTS = new Set([
 
 export interface CheckedTarget {
   url: URL;
-  /** Every address the host resolved to, all of them allowed: connect to these and no others. */
+  /**
+   * Every address the host resolved to, all of them allowed: connect to these and no others.
+   * Empty for a host name judged by name only (checkTargetByName): nothing can be pinned to it.
+   */
   addresses: ResolvedAddress[];
 }
 
@@ -67,12 +71,58 @@ export async function checkPublicTarget(
   target: string | URL,
   policy: TargetPolicy,
 ): Promise<CheckedTarget> {
-  const url = typeof target === "string" ? parseHttpUrl(target) : parseHttpUrl(target.href);
-  const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
-  if (METADATA_HOSTS.has(host.replace(/\.$/, ""))) throw metadataRefused(url);
+  const { url, host } = hostOf(target);
   const family = isIP(host);
   const addresses = family ? [{ address: host, family }] : await resolve(host, policy.lookup);
   if (addresses.length === 0) throw new NetError("dns_failure", `${url.hostname} has no address`);
+  judgeAddresses(url, host, addresses, policy);
+  return { url, addresses };
+}
+
+/**
+ * The check for a transport that cannot choose the address it connects to (the runtime's fetch,
+ * see fetch-transport.ts): the URL alone is judged, nothing is resolved. A literal IP address is
+ * judged as checkPublicTarget judges it; a host name is refused when it names cloud metadata or
+ * only a private network (`localhost`, `*.internal`, a single label...: see private-names.ts)
+ * and the operator has not allowed it. Where any other name's addresses lead is NOT known here.
+ */
+export function checkTargetByName(
+  target: string | URL,
+  policy: Omit<TargetPolicy, "lookup">,
+): CheckedTarget {
+  const { url, host } = hostOf(target);
+  const family = isIP(host);
+  if (family) {
+    const addresses = [{ address: host, family }];
+    judgeAddresses(url, host, addresses, policy);
+    return { url, addresses };
+  }
+  const listed =
+    policy.allowPrivate === true ||
+    (policy.allowPrivate !== false && policy.allowPrivate.hosts.has(host.toLowerCase()));
+  if (isPrivateName(host) && !listed) {
+    throw new NetError(
+      "private_address",
+      `${url.hostname} names a local or private network host, which is not fetched here`,
+    );
+  }
+  return { url, addresses: [] };
+}
+
+/** The parsed URL and its bare host (no IPv6 brackets); metadata names are refused here. */
+function hostOf(target: string | URL): { url: URL; host: string } {
+  const url = typeof target === "string" ? parseHttpUrl(target) : parseHttpUrl(target.href);
+  const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
+  if (METADATA_HOSTS.has(host.replace(/\.$/, ""))) throw metadataRefused(url);
+  return { url, host };
+}
+
+function judgeAddresses(
+  url: URL,
+  host: string,
+  addresses: ResolvedAddress[],
+  policy: Omit<TargetPolicy, "lookup">,
+): void {
   if (addresses.some((a) => isMetadataOrLinkLocal(a.address))) throw metadataRefused(url);
   const isPublic = policy.isPublic ?? isPublicAddress;
   const allowed = (address: string) =>
@@ -85,7 +135,6 @@ export async function checkPublicTarget(
       `${url.hostname} is or resolves to a private or loopback address`,
     );
   }
-  return { url, addresses };
 }
 
 async function resolve(host: string, lookup: HostLookup): Promise<ResolvedAddress[]> {

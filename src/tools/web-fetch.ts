@@ -5,6 +5,7 @@ import { fetchPublic } from "../net/fetch-public.ts";
 import { type HostLookup, systemLookup } from "../net/host-lookup.ts";
 import { isNetError } from "../net/net-error.ts";
 import type { PrivateAllowList } from "../net/private-allow-list.ts";
+import type { Transport } from "../net/transport.ts";
 import { type CallFailure, callFailure } from "./call-failure.ts";
 import { startDeadline } from "./deadline-signal.ts";
 import { raceAbort } from "./race-abort.ts";
@@ -112,6 +113,12 @@ export interface WebFetchToolOptions {
   timeoutMs?: number;
   /** Host name resolution (default the system resolver); every answer is checked and pinned. */
   lookup?: HostLookup;
+  /**
+   * What sends the checked requests (default: node:http pinned to the checked addresses). The
+   * Cloudflare Worker passes fetchTransport (src/net/fetch-transport.ts): its runtime cannot pin
+   * an address, so each hop is judged by its URL and `lookup` is not used.
+   */
+  transport?: Transport;
   /** Which addresses count as public (default isPublicAddress from src/net). */
   isPublicAddress?: (address: string) => boolean;
   /** Receives one entry per call; without it each call is logged as one JSON line on stderr. */
@@ -123,7 +130,8 @@ export interface WebFetchToolOptions {
  * text, JSON or a PDF's text layer), in parts of at most `maxPageChars`. Later parts of a page
  * come from the tool's cache: no second download, no fetch against the caps. Only http and
  * https; private, loopback and link-local addresses are refused unless the operator allows them,
- * at every redirect hop, and the connection goes to the checked address only.
+ * at every redirect hop, and the connection goes to the checked address only (with the default
+ * transport; see WebFetchToolOptions.transport for the Worker's).
  */
 export function createWebFetchTool(options: WebFetchToolOptions = {}) {
   const maxChars = positive(
@@ -138,6 +146,7 @@ export function createWebFetchTool(options: WebFetchToolOptions = {}) {
     lookup: options.lookup ?? systemLookup,
     allowPrivate: options.allowPrivate ?? false,
     ...(options.isPublicAddress ? { isPublic: options.isPublicAddress } : {}),
+    ...(options.transport ? { transport: options.transport } : {}),
   };
   const report = options.onToolCall ?? ((entry) => logToolCall(entry));
 

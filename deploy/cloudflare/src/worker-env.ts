@@ -5,12 +5,16 @@ import { type Env, parseEnv } from "../../../src/config/env.ts";
 import type { Redact } from "../../../src/config/redactor.ts";
 import type { JobBackend } from "../../../src/jobs/job-backend.ts";
 import type { WorkflowDefinition } from "../../../src/jobs/job-runner.ts";
+import { fetchTransport } from "../../../src/net/fetch-transport.ts";
 import {
   EXPLORE_JOB_KIND,
   type ExploreServiceDeps,
   exploreJobWorkflow,
 } from "../../../src/research/explore/explore-service.ts";
-import { webFetchToolingFromEnv } from "../../../src/research/explore/web-fetch-tooling.ts";
+import {
+  type WebFetchTooling,
+  webFetchToolingFromEnv,
+} from "../../../src/research/explore/web-fetch-tooling.ts";
 import { parseApiTokens } from "../../../src/server/bearer-auth.ts";
 import type { GitHubWebhookOptions } from "../../../src/server/github-webhook/github-webhook-route.ts";
 import { issueIntakeSetup } from "../../../src/server/issue-intake-setup.ts";
@@ -89,7 +93,7 @@ export function readWorkerConfig(bindings: WorkerEnv): WorkerConfig | { problem:
     const store = githubStoreFromEnv(env.GITHUB_REPO ?? "", env, "GITHUB_REPO", client);
     const deps: ExploreServiceDeps = {
       store,
-      tooling: { webFetch: webFetchToolingFromEnv(env) },
+      tooling: { webFetch: workerWebFetchTooling(env) },
       resolveModel: (request, hooks) =>
         resolveCliModel({ ...(request.model ? { model: request.model } : {}) }, env, {
           ...(hooks?.onRequestRetry ? { onRequestRetry: hooks.onRequestRetry } : {}),
@@ -111,6 +115,16 @@ export function readWorkerConfig(bindings: WorkerEnv): WorkerConfig | { problem:
     }
     throw error;
   }
+}
+
+/**
+ * web_fetch on the Worker: the operator's settings as for serve, sent through the runtime's
+ * fetch. workerd's node:http has no `lookup` option, so src/net's pinned requests cannot run
+ * here; fetchTransport checks each hop by its URL and relies on Cloudflare's egress for the rest
+ * (see src/net/fetch-transport.ts and docs/web-fetch.md, "Worker").
+ */
+export function workerWebFetchTooling(env: Env): WebFetchTooling {
+  return { ...webFetchToolingFromEnv(env), transport: fetchTransport };
 }
 
 /** The Worker's variables and secrets (its other bindings are objects: D1, the Workflow). */

@@ -92,6 +92,7 @@ export function exploreToolkit(options: ExploreToolOptions): ExploreToolkit {
   if (provenance) {
     tools[WEB_FETCH_TOOL_NAME] = createWebFetchTool({
       allowPrivate: options.webFetch?.allowPrivate ?? false,
+      ...(options.webFetch?.transport ? { transport: options.webFetch.transport } : {}),
       provenance,
       ...(fetching.maxPageChars !== undefined ? { maxPageChars: fetching.maxPageChars } : {}),
       ...log,

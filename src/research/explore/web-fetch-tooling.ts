@@ -2,6 +2,7 @@ import { ConfigError } from "../../config/config-error.ts";
 import type { Env } from "../../config/env.ts";
 import type { ExploreRequest } from "../../config/explore-request.ts";
 import { type PrivateAllowList, parsePrivateAllowList } from "../../net/private-allow-list.ts";
+import type { Transport } from "../../net/transport.ts";
 import type { FetchRules } from "../../tools/web-fetch/fetch-provenance.ts";
 
 /**
@@ -20,6 +21,11 @@ export interface WebFetchTooling {
   denyHosts?: readonly string[] | undefined;
   /** Private targets: all of them (true) or the listed ones. Metadata addresses never. */
   allowPrivate?: boolean | PrivateAllowList | undefined;
+  /**
+   * What sends web_fetch's requests (default: node:http pinned to the checked addresses). A
+   * deployment, not a user, sets it: the Cloudflare Worker gives fetchTransport.
+   */
+  transport?: Transport | undefined;
 }
 
 type FetchRequest = Pick<
