@@ -31,16 +31,16 @@ const percentile = (xs: number[], p: number) => {
  * Wall-clock time, and this process's CPU time (user + system): on a shared machine the wall
  * clock also counts time the process waited for a core, which the CPU time does not.
  */
-const timed = <T>(run: () => T): [T, number, number] => {
+const timed = async <T>(run: () => Promise<T>): Promise<[T, number, number]> => {
   const started = performance.now();
   const cpu = process.cpuUsage();
-  const result = run();
+  const result = await run();
   const used = process.cpuUsage(cpu);
   return [result, performance.now() - started, (used.user + used.system) / 1000];
 };
 
 // One untimed pass first: the first call pays for compiling the parser and Readability.
-for (const page of pages) pageText(page.html, "html", url);
+for (const page of pages) await pageText(page.html, "html", url);
 
 const rows: {
   name: string;
@@ -51,7 +51,7 @@ const rows: {
   prev: Score;
 }[] = [];
 for (const page of pages) {
-  const [next, ms, cpuMs] = timed(() => pageText(page.html, "html", url));
+  const [next, ms, cpuMs] = await timed(() => pageText(page.html, "html", url));
   const prev = htmlToText(page.html, url);
   rows.push({
     name: page.name,
@@ -127,7 +127,7 @@ for (const kind of ["article", "page"]) {
 console.log("\nhostile pages (new extractor; each must finish within a second):");
 let slowest = 0;
 for (const page of hostilePages()) {
-  const [out, ms, cpuMs] = timed(() => pageText(page.html, "html", url));
+  const [out, ms, cpuMs] = await timed(() => pageText(page.html, "html", url));
   slowest = Math.max(slowest, ms);
   console.log(
     `  ${page.name.padEnd(34)} ${ms.toFixed(0).padStart(6)} ms wall ${cpuMs.toFixed(0).padStart(6)} ms cpu  ${out.extraction}, ${out.text.length} chars`,

@@ -25,6 +25,8 @@ const HEAVY: Record<string, RegExp> = {
   yaml: /\/node_modules\/yaml\//,
   marked: /\/node_modules\/marked\//,
   OpenTelemetry: /\/node_modules\/@opentelemetry\//,
+  "the page readers (linkedom, Readability, unpdf)":
+    /\/node_modules\/(linkedom|@mozilla\/readability|unpdf)\//,
 };
 
 let tree: TempTree;
@@ -69,11 +71,13 @@ describe("start-up: what each command line loads", () => {
     },
   );
 
-  it("explore --dry-run loads the AI SDK and zod it needs, and no Octokit, Hono or MCP SDK", async () => {
+  it("explore --dry-run loads the AI SDK and zod it needs, and no Octokit, Hono, MCP SDK or page reader", async () => {
     const { heavy } = await heavyLoadedBy(["explore", "--dry-run", "A solar dehydrator kit"]);
     expect(heavy).toEqual(expect.arrayContaining(["the AI SDK", "zod"]));
     expect(heavy).not.toContain("Octokit");
     expect(heavy).not.toContain("Hono");
     expect(heavy).not.toContain("the MCP SDK");
+    // Loaded by the first page web_fetch reads, not by starting.
+    expect(heavy).not.toContain("the page readers (linkedom, Readability, unpdf)");
   });
 });

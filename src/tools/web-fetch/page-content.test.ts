@@ -21,8 +21,8 @@ ${extraChrome}</main>
 }
 
 describe("pageText on HTML: main content behind the gate", () => {
-  it("reads an article page as its article: no cookie banner, menu, related links or footer", () => {
-    const page = pageText(articlePage(), "html", url);
+  it("reads an article page as its article: no cookie banner, menu, related links or footer", async () => {
+    const page = await pageText(articlePage(), "html", url);
     expect(page.extraction).toBe("article");
     expect(page.text).toContain("The tram extension was discussed");
     expect(page.text).toContain("The second phase was discussed");
@@ -31,33 +31,33 @@ describe("pageText on HTML: main content behind the gate", () => {
     expect(page.title).toBe("Tram line opens | Carrow Courier");
   });
 
-  it("full: true returns the whole page's text", () => {
-    const page = pageText(articlePage(), "html", url, { full: true });
+  it("full: true returns the whole page's text", async () => {
+    const page = await pageText(articlePage(), "html", url, { full: true });
     expect(page.extraction).toBe("page");
     expect(page.text).toContain("We use cookies");
     expect(page.text).toContain("[Bridge closure extended](https://news.example/b)");
     expect(page.text).toContain("The second phase was discussed");
   });
 
-  it("falls back to the whole page when the page is not an article", () => {
+  it("falls back to the whole page when the page is not an article", async () => {
     const login = `<html><head><title>Log in</title></head><body><nav><a href="/">Home</a></nav>
       <h1>Log in</h1><form><label>Email</label><input><button>Go</button></form>
       <p><a href="/forgot">Forgot your password?</a></p><footer>Terms</footer></body></html>`;
-    const page = pageText(login, "html", url);
+    const page = await pageText(login, "html", url);
     expect(page.extraction).toBe("page");
     expect(page.text).toContain("# Log in");
     expect(page.text).toContain("Forgot your password?");
     expect(page.text).toContain("Terms");
   });
 
-  it("falls back to the whole page when the article holds too small a share of its text", () => {
+  it("falls back to the whole page when the article holds too small a share of its text", async () => {
     // A thread of short replies under one long post: Readability keeps the post, a fragment.
     const replies = Array.from(
       { length: 120 },
       (_, i) =>
         `<div class="reply"><span>Reply ${i} says the schedule looks fine to them and thanks the council.</span></div>`,
     ).join("");
-    const page = pageText(
+    const page = await pageText(
       articlePage("", `<section class="replies">${replies}</section>`),
       "html",
       url,
@@ -67,11 +67,11 @@ describe("pageText on HTML: main content behind the gate", () => {
     expect(page.text).toContain("The tram extension was discussed");
   });
 
-  it("reads the byline, publication date and site name", () => {
+  it("reads the byline, publication date and site name", async () => {
     const head =
       '<meta property="og:site_name" content="Carrow Courier">' +
       '<meta property="article:published_time" content="2025-03-14T07:45:00+01:00">';
-    const page = pageText(articlePage(head), "html", url);
+    const page = await pageText(articlePage(head), "html", url);
     expect(page).toMatchObject({
       byline: "By Maren Holt",
       published: "2025-03-14T06:45:00.000Z",
@@ -80,11 +80,11 @@ describe("pageText on HTML: main content behind the gate", () => {
     });
   });
 
-  it("takes the date and author from JSON-LD, or the date from <time datetime>", () => {
+  it("takes the date and author from JSON-LD, or the date from <time datetime>", async () => {
     const jsonLd =
       '<script type="application/ld+json">{"@graph":[{"@type":"NewsArticle","datePublished":"2024-11-20",' +
       '"author":[{"@type":"Person","name":"Celia Drummond"}],"publisher":{"name":"Courier Media"}}]}</script>';
-    const fromLd = pageText(
+    const fromLd = await pageText(
       `<html><head>${jsonLd}</head><body><p>Short.</p></body></html>`,
       "html",
       url,
@@ -95,7 +95,7 @@ describe("pageText on HTML: main content behind the gate", () => {
       site: "Courier Media",
       extraction: "page",
     });
-    const fromTime = pageText(
+    const fromTime = await pageText(
       '<p>Posted <time datetime="2025-05-11">May 11</time></p>',
       "html",
       url,
@@ -103,41 +103,44 @@ describe("pageText on HTML: main content behind the gate", () => {
     expect(fromTime.published).toBe("2025-05-11");
   });
 
-  it("leaves plain text and JSON without extraction fields", () => {
-    expect(pageText("plain words", "text", url)).toEqual({ title: "", text: "plain words" });
+  it("leaves plain text and JSON without extraction fields", async () => {
+    expect(await pageText("plain words", "text", url)).toEqual({ title: "", text: "plain words" });
   });
 });
 
 describe("pageText on hostile markup: guarded, never crashing, always some text", () => {
-  it("100,000 nested divs are not parsed into a DOM; the full text is returned", () => {
+  it("100,000 nested divs are not parsed into a DOM; the full text is returned", async () => {
     const html = `${"<div>".repeat(100_000)}deep text${"</div>".repeat(100_000)}`;
     expect(readArticle(html)).toEqual({ none: "too_deep" });
-    expect(pageText(html, "html", url)).toMatchObject({ text: "deep text", extraction: "page" });
+    expect(await pageText(html, "html", url)).toMatchObject({
+      text: "deep text",
+      extraction: "page",
+    });
   });
 
-  it("thousands of unclosed tags count as nesting and fall back", () => {
+  it("thousands of unclosed tags count as nesting and fall back", async () => {
     const html = `<html><body>${"<b><i><span>word ".repeat(3_000)}</body></html>`;
     expect(readArticle(html)).toEqual({ none: "too_deep" });
-    expect(pageText(html, "html", url).text).toMatch(/^word word/);
+    expect((await pageText(html, "html", url)).text).toMatch(/^word word/);
   });
 
-  it("a 1 MB attribute is read past, and the article beside it extracted", () => {
+  it("a 1 MB attribute is read past, and the article beside it extracted", async () => {
     const html = articlePage("", `<div title="${"a".repeat(1_000_000)}">x</div>`);
-    const page = pageText(html, "html", url);
+    const page = await pageText(html, "html", url);
     expect(page.extraction).toBe("article");
     expect(page.text).toContain("The budget was discussed");
     expect(page.text).not.toContain("aaaa");
   });
 
-  it("a table of 50,000 cells is past the tag cap and read as full text", () => {
+  it("a table of 50,000 cells is past the tag cap and read as full text", async () => {
     const html = `<html><body><table>${`<tr>${"<td>cell</td>".repeat(10)}</tr>`.repeat(5_000)}</table></body></html>`;
     expect(readArticle(html)).toEqual({ none: "too_many_tags" });
-    const page = pageText(html, "html", url);
+    const page = await pageText(html, "html", url);
     expect(page.extraction).toBe("page");
     expect(page.text.split("\n")).toHaveLength(5_000);
   });
 
-  it("markup within the caps that Readability would take minutes on is cut at the time budget", () => {
+  it("markup within the caps that Readability would take minutes on is cut at the time budget", async () => {
     // 1,000 paragraphs under 150 wrapping divs: Readability re-reads every wrapper's subtree;
     // unbounded this takes tens of seconds, so this test only finishes if the budget holds.
     const words = "hello world this is text of the page. ".repeat(5);
@@ -149,9 +152,9 @@ describe("pageText on hostile markup: guarded, never crashing, always some text"
     });
   });
 
-  it("a page too large for extraction is read as full text", () => {
+  it("a page too large for extraction is read as full text", async () => {
     const html = `<html><body><article>${paragraph("long report").repeat(12_000)}</article></body></html>`;
     expect(readArticle(html)).toEqual({ none: "too_large" });
-    expect(pageText(html, "html", url).extraction).toBe("page");
+    expect((await pageText(html, "html", url)).extraction).toBe("page");
   });
 });

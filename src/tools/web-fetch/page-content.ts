@@ -1,6 +1,6 @@
 import { acceptsArticle } from "./article-gate.ts";
 import { htmlToText, type PageText } from "./html-to-text.ts";
-import { readArticle } from "./main-content.ts";
+import type { readArticle } from "./main-content.ts";
 import { isoDate, readPageMetadata } from "./page-metadata.ts";
 
 export type PageKind = "html" | "text" | "json";
@@ -69,13 +69,14 @@ export interface PageTextOptions {
  * that reads as an article gives its main content (see readArticle and acceptsArticle), anything
  * else, or `full`, the whole page's text; either way with its byline, date and site when known.
  */
-export function pageText(
+export async function pageText(
   source: string,
   kind: PageKind,
   url: URL,
   options: PageTextOptions = {},
-): PageText {
-  if (kind === "html") return htmlPageText(source, url, options);
+): Promise<PageText> {
+  if (kind === "html")
+    return htmlPageText(source, url, options, options.full ? undefined : await articleReader());
   if (kind === "json") {
     try {
       return { title: "", text: JSON.stringify(JSON.parse(source), null, 2) };
@@ -87,10 +88,25 @@ export function pageText(
   return { title: "", text: source.replace(/\r\n?/g, "\n").trim() };
 }
 
-function htmlPageText(source: string, url: URL, options: PageTextOptions): PageText {
+/**
+ * Readability and linkedom, loaded on the first page that wants its main content: about a tenth
+ * of a command's start-up, which a run that reads no page (or `--dry-run`) never pays.
+ */
+let loading: Promise<typeof readArticle> | undefined;
+function articleReader(): Promise<typeof readArticle> {
+  loading ??= import("./main-content.ts").then((module) => module.readArticle);
+  return loading;
+}
+
+function htmlPageText(
+  source: string,
+  url: URL,
+  options: PageTextOptions,
+  read: typeof readArticle | undefined,
+): PageText {
   const page = htmlToText(source, url);
   const metadata = readPageMetadata(source);
-  const found = options.full ? undefined : readArticle(source);
+  const found = options.full || !read ? undefined : read(source);
   const article = found && "article" in found ? found.article : undefined;
   const articleText = article ? htmlToText(article.html, url).text : "";
   const accepted = article !== undefined && acceptsArticle(articleText, page.text);

@@ -48,14 +48,6 @@ export interface BodyLimits {
   signal: AbortSignal;
 }
 
-/** The main-content options and metadata fields page-content.ts gives (see pageText). */
-type PageTextOf = (
-  source: string,
-  kind: PageKind,
-  url: URL,
-  options: { full: boolean },
-) => { title: string; text: string; byline?: string; published?: string; site?: string };
-
 /**
  * A downloaded body as the page web_fetch keeps: PDFs through pdf-text.ts (loaded on the first
  * PDF, so a run that reads none never loads pdf.js), everything else through pageText.
@@ -97,12 +89,9 @@ export async function readBody(
       "unsupported_content_type",
     );
   }
-  const page = (pageText as PageTextOf)(
-    decodeBody(body.body, contentType, resolved),
-    resolved,
-    url,
-    { full: limits.full },
-  );
+  const page = await pageText(decodeBody(body.body, contentType, resolved), resolved, url, {
+    full: limits.full,
+  });
   return {
     url: url.href,
     title: page.title,
