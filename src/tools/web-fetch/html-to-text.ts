@@ -1,5 +1,5 @@
 import { decodeAttribute, decodeEntities } from "../../search/html-entities.ts";
-import { type HtmlToken, tokenizeHtml } from "./html-tokens.ts";
+import { type HtmlToken, tokenizeHtml, VOID_ELEMENTS } from "./html-tokens.ts";
 
 export interface PageText {
   /** The <title>, else the first heading, else "". */
@@ -82,22 +82,6 @@ const BLOCKS = new Set([
   "legend",
   "center",
 ]);
-const VOID = new Set([
-  "area",
-  "base",
-  "br",
-  "col",
-  "embed",
-  "hr",
-  "img",
-  "input",
-  "link",
-  "meta",
-  "param",
-  "source",
-  "track",
-  "wbr",
-]);
 
 const OUTER = new Set(["html", "body", "main"]);
 
@@ -136,7 +120,12 @@ export function htmlToText(html: string, base: URL): PageText {
       inTitle = token.type === "open" && !token.selfClosing;
       continue;
     }
-    if (token.type === "open" && isSkipped(token) && !token.selfClosing && !VOID.has(name)) {
+    if (
+      token.type === "open" &&
+      isSkipped(token) &&
+      !token.selfClosing &&
+      !VOID_ELEMENTS.has(name)
+    ) {
       skipping = { name, depth: 1 };
       continue;
     }

@@ -4,6 +4,24 @@ export type HtmlToken =
   | { type: "close"; name: string };
 
 /** Elements whose content is raw text up to their own end tag: `<script>"</div>"</script>`. */
+/** HTML's void elements: they have no end tag and never contain anything. */
+export const VOID_ELEMENTS: ReadonlySet<string> = new Set([
+  "area",
+  "base",
+  "br",
+  "col",
+  "embed",
+  "hr",
+  "img",
+  "input",
+  "link",
+  "meta",
+  "param",
+  "source",
+  "track",
+  "wbr",
+]);
+
 const RAW_TEXT = new Set([
   "script",
   "style",

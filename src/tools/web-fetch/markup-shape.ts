@@ -1,20 +1,5 @@
-/** Elements with no end tag: they never nest anything. */
-const VOID = new Set([
-  "area",
-  "base",
-  "br",
-  "col",
-  "embed",
-  "hr",
-  "img",
-  "input",
-  "link",
-  "meta",
-  "param",
-  "source",
-  "track",
-  "wbr",
-]);
+import { VOID_ELEMENTS } from "./html-tokens.ts";
+
 /** Elements a parser closes by itself when a sibling starts (`<p>a<p>b`, `<li>`, `<td>`). */
 const SELF_ENDING = new Set([
   "p",
@@ -81,7 +66,7 @@ export function measureMarkup(
     const tagEnd = html.indexOf(">", nameEnd);
     if (tagEnd < 0) break;
     if (closing) {
-      if (!VOID.has(name) && !SELF_ENDING.has(name) && depth > 0) depth--;
+      if (!VOID_ELEMENTS.has(name) && !SELF_ENDING.has(name) && depth > 0) depth--;
       at = html.indexOf("<", tagEnd + 1);
       continue;
     }
@@ -92,7 +77,7 @@ export function measureMarkup(
       at = close < 0 ? -1 : html.indexOf("<", close + 1);
       continue;
     }
-    if (!VOID.has(name) && !SELF_ENDING.has(name) && !selfClosed) {
+    if (!VOID_ELEMENTS.has(name) && !SELF_ENDING.has(name) && !selfClosed) {
       depth++;
       if (depth > deepest) deepest = depth;
       if (deepest > limits.maxDepth) return { tags, depth: deepest, exceeded: "depth" };

@@ -179,21 +179,10 @@ function getRef(ctx: RouteContext, ref: string): GitHubReply {
 
 function updateRef(ctx: RouteContext, ref: string, body: Record<string, unknown>): GitHubReply {
   const { repo } = ctx;
-  if (isOtherRef(ref)) {
-    const current = repo.otherRefs.get(ref);
-    if (!current) return githubError(422, "Reference does not exist");
-    const sha = body.sha;
-    if (typeof sha !== "string" || !repo.objects.commit(sha)) {
-      return githubError(422, "Object does not exist");
-    }
-    if (body.force !== true && !repo.objects.isAncestor(current, sha)) {
-      return githubError(422, "Update is not a fast forward");
-    }
-    repo.otherRefs.set(ref, sha);
-    return { status: 200, body: otherRefBody(ctx, ref, sha) };
-  }
-  const branch = branchOf(ref);
-  const current = branch === undefined ? undefined : repo.branches.get(branch);
+  const other = isOtherRef(ref);
+  const refs = other ? repo.otherRefs : repo.branches;
+  const name = other ? ref : branchOf(ref);
+  const current = name === undefined ? undefined : refs.get(name);
   if (!current) return githubError(422, "Reference does not exist");
   const sha = body.sha;
   if (typeof sha !== "string" || !repo.objects.commit(sha)) {
@@ -202,8 +191,8 @@ function updateRef(ctx: RouteContext, ref: string, body: Record<string, unknown>
   if (body.force !== true && !repo.objects.isAncestor(current, sha)) {
     return githubError(422, "Update is not a fast forward");
   }
-  repo.branches.set(branch!, sha);
-  return { status: 200, body: refBody(ctx, branch!, sha) };
+  refs.set(name!, sha);
+  return { status: 200, body: other ? otherRefBody(ctx, name!, sha) : refBody(ctx, name!, sha) };
 }
 
 function createRef(ctx: RouteContext, body: Record<string, unknown>): GitHubReply {
