@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 30_000,
+    // Tests serve the web page from src: its script is bundled from the client code as it is now.
+    globalSetup: ["scripts/build-page-script.ts"],
     projects: [
       {
         extends: true,

@@ -1,12 +1,14 @@
 import { createHash } from "node:crypto";
 import { PAGE_BODY } from "./page/page-markup.ts";
-import { PAGE_SCRIPT } from "./web-page-script.ts";
+// Generated from src/server/page/client/ by scripts/build-page-script.ts (npm run build).
+import { PAGE_SCRIPT } from "./page/page-script.generated.ts";
 import { PAGE_STYLE } from "./web-page-style.ts";
 
 const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 
 /**
- * The only script and stylesheet are allowed by hash, so no other script can run on the page
+ * The only script (the client bundle) and stylesheet are allowed by the SHA-256 of their exact
+ * text, computed here from what the page inlines, so no other script can run on the page
  * (not even one smuggled into the research HTML), and the page may talk to this server only.
  */
 export const PAGE_CSP = [

@@ -1,10 +1,10 @@
 import type { Workflow } from "../../jobs/workflow.ts";
-import type { RunCost } from "../../models/pricing.ts";
 import { fingerprintIdea } from "../idea-identity.ts";
 import { citedReport } from "./cited-report.ts";
 import { commitExploration } from "./commit-exploration.ts";
 import { deepResearch } from "./deep/deep-workflow.ts";
 import type { ExplorePayload, ExplorePlan } from "./explore-plan.ts";
+import type { ExploreResult } from "./explore-result.ts";
 import { cutReport } from "./fit-report.ts";
 import { createLiveProgress, type LiveProgress } from "./live-progress.ts";
 import { prepareExploration } from "./prepare-exploration.ts";
@@ -12,37 +12,7 @@ import { type ResearchDeps, researchExploration } from "./research-exploration.t
 import { runWarnings } from "./run-warnings.ts";
 import { traceExploration } from "./traced-exploration.ts";
 
-/** What an exploration ends with, as the CLI prints it and the service stores it. */
-export type ExploreResult = {
-  status: "created" | "updated" | "duplicate";
-  /** research.md's repository path, e.g. "ideas/2026-11-22-solar-kiosks/research.md". */
-  path: string;
-  folder: string;
-  /** Where to see the files: GitHub URLs, or repository-relative paths for a folder. */
-  locations: string[];
-  url?: string;
-  commitSha?: string;
-  /** One line each about what was found and fixed on the way (a crashed run's leftovers). */
-  notes?: string[];
-  /** One line each about a weaker result: a cut-off report, failed web searches. */
-  warnings?: string[];
-  stats?: {
-    steps: number;
-    stoppedBy: string;
-    /** What the run cost, or why it is unknown. */
-    cost?: RunCost;
-    inputTokens: number;
-    outputTokens: number;
-    cacheReadTokens: number;
-    cacheWriteTokens: number;
-    toolCalls: number;
-    sources: number;
-    /** Of this run's sources: the pages its report cites, and the ones it only consulted. */
-    citedSources: number;
-    consultedSources: number;
-    durationMs: number;
-  };
-};
+export type { ExploreResult };
 
 export type ExploreWorkflowDeps = Omit<ResearchDeps, "signal"> & {
   /** While another run explores the same idea: wait for it (default), or fail at once. */

@@ -6,7 +6,7 @@ import {
   explorationListSchema,
   explorationsQuerySchema,
 } from "../routes/exploration-schemas.ts";
-import { listQuerySchema, researchQuerySchema } from "../routes/jobs-routes.ts";
+import { listQuerySchema, researchQuerySchema } from "../routes/job-schemas.ts";
 import {
   alreadyExploredSchema,
   errorEnvelopeSchema,

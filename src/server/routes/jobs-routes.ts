@@ -1,28 +1,13 @@
 import type { Context } from "hono";
-import { z } from "zod";
-import { researchModeSchema } from "../../config/explore-request.ts";
 import type { JobBackend } from "../../jobs/job-backend.ts";
 import { JobError } from "../../jobs/job-error.ts";
-import { JOB_STATUSES, type JobRecord } from "../../jobs/job-record.ts";
+import type { JobRecord } from "../../jobs/job-record.ts";
 import { publishedMarkdown } from "../../research/publish/publish-research.ts";
 import { ApiError } from "../api-error.ts";
 import { jobView } from "../job-view.ts";
 import { renderMarkdown } from "../render-markdown.ts";
 import type { ReadJobResearch } from "../service-types.ts";
-
-const NOT_ISSUED = "is not one this server issued (use next_cursor from a listing)";
-
-export const listQuerySchema = z.object({
-  status: z.enum(JOB_STATUSES, { error: `must be one of ${JOB_STATUSES.join(", ")}` }).optional(),
-  mode: researchModeSchema.optional(),
-  limit: z.coerce
-    .number({ error: "must be a number" })
-    .int("must be a whole number")
-    .min(1, "must be at least 1")
-    .max(100, "must be at most 100")
-    .default(20),
-  cursor: z.string().max(100, NOT_ISSUED).optional(),
-});
+import { listQuerySchema, NOT_ISSUED, researchQuerySchema } from "./job-schemas.ts";
 
 /** GET /api/jobs: newest first, filtered on indexed columns, cursor-paged. */
 export function listJobsHandler(jobs: JobBackend) {
@@ -55,12 +40,6 @@ function notFound(id: string): ApiError {
 export function getJobHandler(jobs: JobBackend) {
   return async (c: Context) => c.json(jobView(await findJob(jobs, c.req.param("id") ?? "")));
 }
-
-export const researchQuerySchema = z.object({
-  format: z
-    .enum(["markdown", "html"], { error: 'must be "markdown" or "html"' })
-    .default("markdown"),
-});
 
 /** GET /api/jobs/:id/research[?format=html]: the markdown, or sanitized HTML for the page. */
 export function researchHandler(jobs: JobBackend, read: ReadJobResearch) {

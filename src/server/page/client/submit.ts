@@ -1,0 +1,76 @@
+/**
+ * Submitting an idea, from the form or an exploration's actions: one request at a time (the
+ * buttons are disabled while it is in flight); a duplicate opens the existing exploration, an idea
+ * already in flight follows that job.
+ */
+import { go } from "./address.ts";
+import type { AlreadyExplored, ExploreBody, JobAccepted, ResearchMode } from "./api-types.ts";
+import { $ } from "./dom.ts";
+import { holdResearchActions } from "./exploration.ts";
+import { folderOf } from "./format.ts";
+import { postJson } from "./http.ts";
+import { refreshJobs } from "./jobs.ts";
+import { announce, messageOf, show } from "./messages.ts";
+
+let submitting = false;
+
+/** Sends an explore request; a refusal is shown in errorTarget ("status": announced). */
+export async function submitExplore(
+  body: ExploreBody,
+  what: string,
+  errorTarget: string,
+): Promise<void> {
+  if (submitting) return;
+  submitting = true;
+  $<HTMLButtonElement>("submit").disabled = true;
+  $("submit").setAttribute("aria-busy", "true");
+  holdResearchActions(true);
+  show("submit-error", "");
+  try {
+    const answer = await postJson<JobAccepted | AlreadyExplored>("/api/explore", body);
+    if (answer.status === "exists") {
+      const folder = folderOf(answer.path);
+      announce(
+        `Already explored on ${answer.date}: opening it (update or explore again to research it anew)`,
+      );
+      if (folder) go(`exploration/${folder}`);
+    } else {
+      announce(
+        answer.duplicate_of_job
+          ? "This idea is being explored already: following that job"
+          : `Queued ${what}`,
+      );
+      go(`job/${answer.job_id}`);
+    }
+  } catch (error) {
+    if (errorTarget === "status") announce(messageOf(error), true);
+    else show(errorTarget, messageOf(error), true, error);
+  } finally {
+    submitting = false;
+    $<HTMLButtonElement>("submit").disabled = false;
+    $("submit").removeAttribute("aria-busy");
+    holdResearchActions(false);
+    refreshJobs();
+  }
+}
+
+$("explore").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const body: ExploreBody = {
+    idea: $<HTMLTextAreaElement>("idea").value,
+    mode: $<HTMLSelectElement>("mode").value as ResearchMode,
+  };
+  // Sent only when chosen, so a quick run's body stays what it always was.
+  if ($<HTMLSelectElement>("depth").value === "deep") body.depth = "deep";
+  const optional = {
+    model: $<HTMLInputElement>("model").value,
+    context: $<HTMLTextAreaElement>("context").value,
+    continue_from: $<HTMLInputElement>("continue-from").value,
+  } satisfies Partial<Record<keyof ExploreBody, string>>;
+  for (const [key, value] of Object.entries(optional)) {
+    if (value.trim()) body[key as keyof typeof optional] = value.trim();
+  }
+  const again = document.querySelector<HTMLInputElement>('input[name="again"]:checked')!.value;
+  if (again !== "open") body[again as "update" | "force"] = true;
+  submitExplore(body, "the idea", "submit-error");
+});
