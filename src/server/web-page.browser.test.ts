@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { type RecordedRequest, reply } from "../../test/fakes/anthropic-server.ts";
 import { deepRequests } from "../../test/helpers/deep-requests.ts";
 import {
@@ -111,9 +111,13 @@ describe.skipIf(!hasChromium)(`live progress and jobs in headless Chromium (${CH
     it(`cancels a running job and retries it at ${size} px`, async () => {
       const idea = `Refill stations for cleaners, ${size} px`;
       let cancelled = false;
+      let held = false;
       served.fake.setHandler(async (request) => {
         // Held until the job is cancelled (the page's cancel closes this request); then answered.
-        if (!cancelled) return reply.hang();
+        if (!cancelled) {
+          held = true;
+          return reply.hang();
+        }
         return reply.text(`# Refill stations\n\n## Verdict\n\nPursue.\n\n(${request.body.model})`);
       });
       const opened = await served.open({ viewport });
@@ -129,6 +133,9 @@ describe.skipIf(!hasChromium)(`live progress and jobs in headless Chromium (${CH
           size === "1280"
             ? page.locator("#cancel-job")
             : page.getByRole("button", { name: `Cancel: ${idea}` });
+        // The page says "research" as the step starts, before its model request has arrived:
+        // cancelling only once that request is held keeps it from being answered instead.
+        await vi.waitFor(() => expect(held).toBe(true), { timeout: 20_000 });
         cancelled = true;
         await cancel.first().click();
         await page.waitForFunction(() =>
