@@ -15,7 +15,9 @@ and creates the labels (idea, idea-processing, idea-completed, idea-failed) if t
 The workflow may write contents and issues, nothing else; every action it uses is pinned to a
 commit. It reads the repository secret ANTHROPIC_API_KEY and the repository variables
 IDEA_EXPLORER_MODEL, ANTHROPIC_BASE_URL, IDEA_EXPLORER_MAX_COST (default 2 USD a run),
-IDEA_EXPLORER_PRICE_IN/_OUT and IDEA_EXPLORER_ISSUE_LABEL, so it is never edited by hand.
+IDEA_EXPLORER_PRICE_IN/_OUT, IDEA_EXPLORER_ISSUE_LABEL, IDEA_EXPLORER_TRUST (who may start a
+paid run) and IDEA_EXPLORER_STALE_AFTER (when a killed run's claim is taken over), so it is
+never edited by hand.
 
 A file that is already there is kept: --upgrade replaces the workflow and the bundle together
 with this version's (the form stays), --force replaces every file.
