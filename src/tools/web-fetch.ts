@@ -61,14 +61,7 @@ export const webFetchInputSchema = z.object({
  * redirects) and `title` make the page a retrieved source: the runner adds it to the report's
  * Sources through `webFetchSourceOf(toolResult.output)`, next to web_search's results.
  */
-export interface WebFetchOutput {
-  /** The address that answered, after redirects. */
-  url: string;
-  title: string;
-  /** Author, publication date (YYYY-MM-DD when known) and site name, when the page gives them. */
-  byline?: string;
-  published?: string;
-  site?: string;
+export interface WebFetchOutput extends Omit<ReadPage, "text" | "downloadCut"> {
   /** This part's text. */
   text: string;
   /** The body stopped at the download cap: the page text is the start of a larger page. */

@@ -5,6 +5,7 @@ export interface ReadPage {
   /** The address that answered, after redirects. */
   url: string;
   title: string;
+  /** Author, publication date (YYYY-MM-DD when known) and site name, when the page gives them. */
   byline?: string;
   published?: string;
   site?: string;
