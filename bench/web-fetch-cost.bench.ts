@@ -15,7 +15,8 @@ import {
   ANTHROPIC_MODEL_ALIASES,
   DEFAULT_ANTHROPIC_ALIAS,
 } from "../src/models/anthropic-model-aliases.ts";
-import { costOf, formatCost, priceFor } from "../src/models/pricing.ts";
+import { priceFor } from "../src/models/price-source.ts";
+import { costOf, formatCost } from "../src/models/pricing.ts";
 import { createWebFetchTool, type WebFetchToolOptions } from "../src/tools/web-fetch.ts";
 import { reply, startFakeAnthropic } from "../test/fakes/anthropic-server.ts";
 import { serve, startLoopbackSite } from "../test/fakes/loopback-site.ts";
@@ -67,17 +68,16 @@ async function run(options: WebFetchToolOptions) {
     stopWhen: isStepCount(5),
   });
   await fake.close();
-  const cost = costOf(
-    priceFor("anthropic", MODEL),
-    MODEL,
+  // The steps' summed usage priced as one call: every step here stays below long-context sizes.
+  const cost = costOf(priceFor("anthropic", MODEL), MODEL, [
     {
       inputTokens: usage.input,
       outputTokens: usage.output,
       cacheReadTokens: usage.cacheRead,
       cacheWriteTokens: 0,
+      webSearches: 0,
     },
-    0,
-  );
+  ]);
   return { ...usage, cost };
 }
 

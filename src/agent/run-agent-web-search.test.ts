@@ -7,7 +7,7 @@ import {
   startFakeAnthropic,
 } from "../../test/fakes/anthropic-server.ts";
 import { memoryExecutor, quietRecorder, researchTools } from "../../test/helpers/research-tools.ts";
-import { priceFor } from "../models/pricing.ts";
+import { priceFor } from "../models/price-source.ts";
 import type { SearchFunction } from "../search/search-function.ts";
 import { runAgent } from "./run-agent.ts";
 
@@ -133,8 +133,8 @@ describe("runAgent with web search", () => {
 
   describe("charges the searches the provider bills", () => {
     const pricing = {
-      modelId: "claude-sonnet-4-5",
-      price: priceFor("anthropic", "claude-sonnet-4-5"),
+      modelId: "claude-sonnet-5-5",
+      price: priceFor("anthropic", "claude-sonnet-5-5"),
     };
     const oneFailed = (usage?: Record<string, unknown>) =>
       reply.message(
@@ -298,6 +298,7 @@ describe("runAgent with web search", () => {
 
   it("reports each step's retrieved pages and, for a priced model, the cost so far", async () => {
     const progress: { sources?: unknown; costUsd?: number }[] = [];
+    const price = priceFor("anthropic", "claude-sonnet-5-5")!;
     fake = await startFakeAnthropic({
       replies: [
         reply.webSearch("dog bakery market", [market, rival], {
@@ -310,14 +311,14 @@ describe("runAgent with web search", () => {
       model: fake.model(),
       ...base,
       tools: researchTools(),
-      pricing: { modelId: "claude-sonnet-4-5", price: priceFor("anthropic", "claude-sonnet-4-5") },
+      pricing: { modelId: "claude-sonnet-5-5", price },
       logSink: () => {},
       onStep: (p) => progress.push(p),
     });
 
     expect(progress.map((p) => p.sources)).toEqual([[market, rival]]);
-    // $3 per million input tokens and one search at $10 per 1,000.
-    expect(progress[0]?.costUsd).toBeCloseTo(3.01, 6);
+    // A million input tokens and one search at $10 per 1,000.
+    expect(progress[0]?.costUsd).toBeCloseTo(price.inputPerMTok + 0.01, 6);
   });
 
   it("sends only the tools prepareStep activates, on the final no-tools step too", async () => {

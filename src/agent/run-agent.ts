@@ -7,6 +7,7 @@ import {
   ToolChoiceViolationError,
   type ToolSet,
 } from "ai";
+import { callUsage } from "../models/call-usage.ts";
 import { costOf } from "../models/pricing.ts";
 import { AgentError, apiLabel, toAgentError } from "./agent-error.ts";
 import { isTokenBudgetSpent, resolveLimits, tokensUsed } from "./agent-limits.ts";
@@ -63,8 +64,13 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRun> {
   };
   const used = { inputTokens: 0, outputTokens: 0, totalTokens: 0 };
   const { pricing } = options;
+  // Priced call by call: a long-context rate applies to one request, not to the run.
   const spent = (all: readonly Step[]) =>
-    costOf(pricing?.price, pricing?.modelId ?? "", sumUsage(all), billedWebSearches(all));
+    costOf(
+      pricing?.price,
+      pricing?.modelId ?? "",
+      all.map((step) => callUsage(step.usage, billedWebSearches([step]))),
+    );
   // The cost budget: priced runs only (an unpriced one is refused a budget before it starts).
   const overBudget = (all: readonly Step[]) => {
     if (pricing?.maxUsd === undefined) return false;

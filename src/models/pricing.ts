@@ -1,102 +1,44 @@
 /**
- * What a model costs, in US dollars, and what a run cost. One table, here: Anthropic's published
- * list prices (per million tokens; prompt-cache writes at the 5-minute rate) and its server-side
- * web search ($10 per 1,000 searches). Other providers have no price unless the user gives one
- * (--price-in / --price-out): a cost is never guessed.
+ * What a model costs, in US dollars, and what a run cost. The prices come from a maintained
+ * source (price-source.ts) or from the user (--price-in / --price-out); a model with neither has
+ * no price, and its cost is "unknown": a cost is never guessed from another model's price.
+ *
+ * The product does not use Anthropic's Batch API (every call is answered at once), so batch
+ * rates have no place here.
  */
-export interface ModelPrice {
+
+/** Dollars per million tokens, for one request. */
+export interface TokenRates {
   inputPerMTok: number;
   outputPerMTok: number;
+  /** Prompt-cache writes kept 5 minutes: the `ephemeral` cache the product asks for. */
   cacheWritePerMTok: number;
+  /** Prompt-cache writes a request asked to keep for an hour (`ttl: "1h"`). */
+  cacheWrite1hPerMTok: number;
   cacheReadPerMTok: number;
-  /** Server-side web search, per 1,000 searches (Anthropic's tool). */
-  webSearchPer1k: number;
 }
 
-const WEB_SEARCH_PER_1K = 10;
+/**
+ * The rates of a request whose input (cache reads and writes included) exceeds
+ * `aboveInputTokens`: the whole request pays them, not only the tokens past the threshold.
+ */
+export interface LongContextRates extends TokenRates {
+  aboveInputTokens: number;
+}
 
-/** Per family, the price from a model version on (the newest entry at or below the version wins). */
-const ANTHROPIC_PRICES: Record<
-  string,
-  { since: number; price: Omit<ModelPrice, "webSearchPer1k"> }[]
-> = {
-  opus: [
-    {
-      since: 3,
-      price: {
-        inputPerMTok: 15,
-        outputPerMTok: 75,
-        cacheWritePerMTok: 18.75,
-        cacheReadPerMTok: 1.5,
-      },
-    },
-    {
-      since: 4.5,
-      price: { inputPerMTok: 5, outputPerMTok: 25, cacheWritePerMTok: 6.25, cacheReadPerMTok: 0.5 },
-    },
-  ],
-  sonnet: [
-    {
-      since: 3,
-      price: { inputPerMTok: 3, outputPerMTok: 15, cacheWritePerMTok: 3.75, cacheReadPerMTok: 0.3 },
-    },
-  ],
-  haiku: [
-    {
-      since: 3,
-      price: {
-        inputPerMTok: 0.25,
-        outputPerMTok: 1.25,
-        cacheWritePerMTok: 0.3,
-        cacheReadPerMTok: 0.03,
-      },
-    },
-    {
-      since: 3.5,
-      price: { inputPerMTok: 0.8, outputPerMTok: 4, cacheWritePerMTok: 1, cacheReadPerMTok: 0.08 },
-    },
-    {
-      since: 4.5,
-      price: { inputPerMTok: 1, outputPerMTok: 5, cacheWritePerMTok: 1.25, cacheReadPerMTok: 0.1 },
-    },
-  ],
-};
+export interface ModelPrice extends TokenRates {
+  /** Server-side web search, per 1,000 searches (Anthropic's tool). */
+  webSearchPer1k: number;
+  /** Long-context rates, lowest threshold first; empty when the model has one rate. */
+  longContext: readonly LongContextRates[];
+  /** Where the figures come from, recorded with every cost they price. */
+  source: string;
+}
 
 /** Prices the user gave, in dollars per million tokens; cache tokens then cost as input. */
 export interface PriceOverride {
   inputPerMTok: number;
   outputPerMTok: number;
-}
-
-/** The price of a model, or undefined when none is known (never a guess). */
-export function priceFor(
-  provider: string,
-  modelId: string,
-  override?: PriceOverride,
-): ModelPrice | undefined {
-  if (override) {
-    return {
-      ...override,
-      cacheWritePerMTok: override.inputPerMTok,
-      cacheReadPerMTok: override.inputPerMTok,
-      webSearchPer1k: provider === "anthropic" ? WEB_SEARCH_PER_1K : 0,
-    };
-  }
-  if (provider !== "anthropic") return undefined;
-  const model = anthropicFamily(modelId);
-  const entries = model && ANTHROPIC_PRICES[model.family];
-  const entry = entries?.filter((e) => e.since <= (model?.version ?? 0)).at(-1);
-  return entry ? { ...entry.price, webSearchPer1k: WEB_SEARCH_PER_1K } : undefined;
-}
-
-/** "claude-opus-4-5-20251101" → opus 4.5; "claude-3-5-sonnet-20241022" → sonnet 3.5. */
-function anthropicFamily(modelId: string): { family: string; version: number } | undefined {
-  const id = modelId.toLowerCase();
-  const current = /^claude-(opus|sonnet|haiku)-(\d+)(?:-(\d)(?!\d))?/.exec(id);
-  if (current) return { family: current[1]!, version: Number(`${current[2]}.${current[3] ?? 0}`) };
-  const older = /^claude-(\d+)(?:-(\d))?-(opus|sonnet|haiku)/.exec(id);
-  if (older) return { family: older[3]!, version: Number(`${older[1]}.${older[2] ?? 0}`) };
-  return undefined;
 }
 
 /** Token counts as the AI SDK sums them: input includes cache reads and writes. */
@@ -107,6 +49,17 @@ export interface TokenUsage {
   cacheWriteTokens: number;
 }
 
+/**
+ * One model call (one request) as the provider billed it. Long-context rates depend on the
+ * request's own input, so a run is priced call by call and summed, never on its summed usage.
+ */
+export interface CallUsage extends TokenUsage {
+  /** Of `cacheWriteTokens`, those the request asked to cache for an hour. */
+  cacheWrite1hTokens?: number;
+  /** Server-side searches the provider bills for this call. */
+  webSearches: number;
+}
+
 export type RunCost =
   | {
       priced: true;
@@ -115,40 +68,58 @@ export type RunCost =
       outputUsd: number;
       cacheUsd: number;
       searchUsd: number;
+      /** Where the prices came from (ModelPrice.source); absent in logs written before it. */
+      source?: string;
     }
   | { priced: false; reason: string };
 
-/** The cost of `usage` and `webSearches` server-side searches, rounded to a millionth of a dollar. */
+/** The rates a request with `inputTokens` of input pays. */
+export function ratesFor(price: ModelPrice, inputTokens: number): TokenRates {
+  return price.longContext.findLast((tier) => inputTokens > tier.aboveInputTokens) ?? price;
+}
+
+/** The cost of a run's model calls, each at its own rates, rounded to a millionth of a dollar. */
 export function costOf(
   price: ModelPrice | undefined,
   modelId: string,
-  usage: TokenUsage,
-  webSearches: number,
+  calls: readonly CallUsage[],
 ): RunCost {
   if (!price) return { priced: false, reason: `no price for ${modelId}` };
-  const uncached = Math.max(0, usage.inputTokens - usage.cacheReadTokens - usage.cacheWriteTokens);
-  const perToken = (perMTok: number) => perMTok / 1_000_000;
-  const inputUsd = uncached * perToken(price.inputPerMTok);
-  const outputUsd = usage.outputTokens * perToken(price.outputPerMTok);
-  const cacheUsd =
-    usage.cacheWriteTokens * perToken(price.cacheWritePerMTok) +
-    usage.cacheReadTokens * perToken(price.cacheReadPerMTok);
-  const searchUsd = (webSearches * price.webSearchPer1k) / 1000;
+  const total = { inputUsd: 0, outputUsd: 0, cacheUsd: 0, searchUsd: 0 };
+  for (const call of calls) {
+    const rates = ratesFor(price, call.inputTokens);
+    const perToken = (perMTok: number) => perMTok / 1_000_000;
+    const hourWrites = Math.min(call.cacheWrite1hTokens ?? 0, call.cacheWriteTokens);
+    const uncached = Math.max(0, call.inputTokens - call.cacheReadTokens - call.cacheWriteTokens);
+    total.inputUsd += uncached * perToken(rates.inputPerMTok);
+    total.outputUsd += call.outputTokens * perToken(rates.outputPerMTok);
+    total.cacheUsd +=
+      (call.cacheWriteTokens - hourWrites) * perToken(rates.cacheWritePerMTok) +
+      hourWrites * perToken(rates.cacheWrite1hPerMTok) +
+      call.cacheReadTokens * perToken(rates.cacheReadPerMTok);
+    total.searchUsd += (call.webSearches * price.webSearchPer1k) / 1000;
+  }
   return {
     priced: true,
-    usd: round(inputUsd + outputUsd + cacheUsd + searchUsd),
-    inputUsd: round(inputUsd),
-    outputUsd: round(outputUsd),
-    cacheUsd: round(cacheUsd),
-    searchUsd: round(searchUsd),
+    usd: round(total.inputUsd + total.outputUsd + total.cacheUsd + total.searchUsd),
+    inputUsd: round(total.inputUsd),
+    outputUsd: round(total.outputUsd),
+    cacheUsd: round(total.cacheUsd),
+    searchUsd: round(total.searchUsd),
+    source: price.source,
   };
 }
 
 /** "$0.42", "$0.0031" (small costs keep two significant digits), or "cost unknown (…)". */
 export function formatCost(cost: RunCost): string {
   if (!cost.priced) return `cost unknown (${cost.reason})`;
-  if (cost.usd >= 0.01 || cost.usd === 0) return `$${cost.usd.toFixed(2)}`;
-  return `$${cost.usd.toPrecision(2)}`;
+  return formatUsd(cost.usd);
+}
+
+/** "$0.42", "$0.0031", "$12.50". */
+export function formatUsd(usd: number): string {
+  if (usd >= 0.01 || usd === 0) return `$${usd.toFixed(2)}`;
+  return `$${usd.toPrecision(2)}`;
 }
 
 function round(usd: number): number {

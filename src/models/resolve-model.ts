@@ -9,7 +9,8 @@ import {
   MODEL_ALIASES,
 } from "./anthropic-model-aliases.ts";
 import { parseHttpUrl, withoutCredentials } from "./http-url.ts";
-import { type ModelPrice, type PriceOverride, priceFor } from "./pricing.ts";
+import { priceFor } from "./price-source.ts";
+import type { ModelPrice, PriceOverride } from "./pricing.ts";
 import {
   DEFAULT_REQUEST_ATTEMPTS,
   DEFAULT_REQUEST_TIMEOUT_MS,

@@ -475,8 +475,11 @@ describe("a completed exploration", () => {
             inputPerMTok: 1000,
             outputPerMTok: 2000,
             cacheWritePerMTok: 0,
+            cacheWrite1hPerMTok: 0,
             cacheReadPerMTok: 0,
             webSearchPer1k: 0,
+            longContext: [],
+            source: "test",
           },
         },
         search: async () => [

@@ -54,8 +54,8 @@ it("a running job's progress carries its searches, pages, tokens, cost and start
       plan: null,
       lines: [],
     });
-    // Claude Sonnet's list price: $3 per million input, $15 per million output, one search.
-    expect(progress.cost_usd).toBeCloseTo(0.006 + 0.0015 + 0.01, 6);
+    // Sonnet 5.5: $2 per million input, $10 per million output, one search at $10 per 1,000.
+    expect(progress.cost_usd).toBeCloseTo(0.004 + 0.001 + 0.01, 6);
     expect(Date.parse(progress.started_at as string)).toBeGreaterThan(Date.now() - 60_000);
 
     const job = await getJson(`${server.url}/api/jobs/${queued.body.job_id}`);

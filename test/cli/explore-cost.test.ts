@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { priceFor } from "../../src/models/price-source.ts";
+import type { ModelPrice } from "../../src/models/pricing.ts";
 import {
   block,
   type FakeAnthropicServer,
@@ -21,6 +23,13 @@ import {
 import type { TempTree } from "../helpers/temp-tree.ts";
 
 /** What a run cost, from the usage the API reported, and a cost limit that stops a run in time. */
+
+/** Anthropic's published prices for the default model, Sonnet 5.5 (per million tokens). */
+const SONNET_5_5 = { input: 2, output: 10, cacheWrite: 2.5, cacheRead: 0.2, searchPer1k: 10 };
+const price = priceFor("anthropic", "claude-sonnet-5-5") as ModelPrice;
+const usdOf = (input: number, output: number) =>
+  (input * price.inputPerMTok + output * price.outputPerMTok) / 1_000_000;
+const SOURCE = expect.stringMatching(/^@pydantic\/genai-prices \d+\.\d+\.\d+ \(claude-sonnet-5\)$/);
 
 let fake: FakeAnthropicServer;
 let repo: TempTree;
@@ -83,25 +92,88 @@ describe("the cost of a run", () => {
     keepsReading();
     const run = await explore("--max-steps", "2", "--json");
     expect(run.code, run.stderr).toBe(0);
-    // 2 tool steps (100k in, 1k out each) and the report (50k in, 2k out) at $3 / $15 per M.
-    const usd = (250_000 * 3 + 4_000 * 15) / 1_000_000;
+    // 2 tool steps (100k in, 1k out each) and the report (50k in, 2k out).
+    const usd = usdOf(250_000, 4_000);
     expect(log()[0]?.cost).toEqual({
       priced: true,
-      usd,
-      inputUsd: 0.75,
-      outputUsd: 0.06,
+      usd: expect.closeTo(usd, 9),
+      inputUsd: expect.closeTo(usdOf(250_000, 0), 9),
+      outputUsd: expect.closeTo(usdOf(0, 4_000), 9),
       cacheUsd: 0,
       searchUsd: 0,
+      source: SOURCE,
     });
-    expect(JSON.parse(run.stdout).stats.cost.usd).toBe(usd);
-    expect(run.stderr).toMatch(/^Wrote ideas\/.+\/research\.md \(.*\$0\.81\)$/m);
+    expect(JSON.parse(run.stdout).stats.cost.usd).toBeCloseTo(usd, 9);
+    expect(run.stderr).toMatch(
+      new RegExp(`^Wrote ideas/.+/research\\.md \\(.*\\$${usd.toFixed(2)}\\)$`, "m"),
+    );
+  });
+
+  it("prices Sonnet 5.5 at $2 / $10 / $2.50 / $0.20 per million and $10 per 1,000 searches, per call", async () => {
+    // Two calls as the API reports them: uncached input apart from the cache's writes and reads.
+    const cached = { cache_creation_input_tokens: 20_000, cache_read_input_tokens: 100_000 };
+    fake.enqueue(
+      reply.message([...block.webSearch("pharmacy couriers", [...SOLAR_HITS])], {
+        stopReason: "pause_turn",
+        usage: { input_tokens: 10_000, output_tokens: 1_000, ...cached },
+      }),
+      reply.message(
+        [
+          ...block.webSearch("pharmacy couriers prices", [...SOLAR_HITS]),
+          block.text("# Couriers\n\nWorth a pilot."),
+        ],
+        {
+          usage: {
+            input_tokens: 5_000,
+            output_tokens: 2_000,
+            ...cached,
+            server_tool_use: { web_search_requests: 2 },
+          },
+        },
+      ),
+    );
+    const run = await explore("--model", "claude-sonnet-5-5", "--json");
+    expect(run.code, run.stderr).toBe(0);
+    const perM = (tokens: number, usd: number) => (tokens * usd) / 1_000_000;
+    const inputUsd = perM(15_000, SONNET_5_5.input);
+    const outputUsd = perM(3_000, SONNET_5_5.output);
+    const cacheUsd = perM(40_000, SONNET_5_5.cacheWrite) + perM(200_000, SONNET_5_5.cacheRead);
+    const searchUsd = (3 * SONNET_5_5.searchPer1k) / 1000;
+    const usd = inputUsd + outputUsd + cacheUsd + searchUsd;
+    const cost = {
+      priced: true,
+      usd: expect.closeTo(usd, 9),
+      inputUsd: expect.closeTo(inputUsd, 9),
+      outputUsd: expect.closeTo(outputUsd, 9),
+      cacheUsd: expect.closeTo(cacheUsd, 9),
+      searchUsd: expect.closeTo(searchUsd, 9),
+      source: SOURCE,
+    };
+    expect(log()[0]?.cost).toEqual(cost);
+    expect(JSON.parse(run.stdout).stats.cost).toEqual(cost);
+    expect(run.stderr.trim().split("\n").at(-1)).toMatch(
+      new RegExp(`^Wrote ideas/.+/research\\.md \\(.*[,;] \\$${usd.toFixed(2)}\\)$`),
+    );
+  });
+
+  it("is unknown for a model newer than the price source, never an older model's price", async () => {
+    fake.enqueue(reply.text("# Couriers\n\nWorth a pilot."));
+    const run = await explore("--model", "claude-sonnet-9", "--json");
+    expect(run.code, run.stderr).toBe(0);
+    const unknown = { priced: false, reason: "no price for claude-sonnet-9" };
+    expect(log()[0]?.cost).toEqual(unknown);
+    expect(JSON.parse(run.stdout).stats.cost).toEqual(unknown);
+    expect(run.stderr.trim().split("\n").at(-1)).toMatch(
+      /[,;] cost unknown \(no price for claude-sonnet-9\)\)$/,
+    );
   });
 
   it("--max-cost stops a run that keeps working, and the report is still written", async () => {
     keepsReading();
-    const run = await explore("--max-steps", "10", "--max-cost", "0.50");
+    const step = usdOf(100_000, 1_000);
+    const run = await explore("--max-steps", "10", "--max-cost", String(1.5 * step));
     expect(run.code, run.stderr).toBe(0);
-    // $0.315 after one step, $0.63 after two: the second passes the limit, then the report.
+    // One step's cost is under the limit, two pass it: then the report.
     expect(fake.requests).toHaveLength(3);
     expect(fake.requests[2]?.body.tool_choice).toEqual({ type: "none" });
     expect(JSON.stringify(fake.requests[2]?.body.messages.at(-1))).toContain("cost budget");
@@ -121,25 +193,30 @@ describe("the cost of a run", () => {
     );
     const run = await explore("--json");
     expect(run.code, run.stderr).toBe(0);
-    // 10k in and 1k out at $3 / $15 per M, and one search at $10 per 1,000.
+    // 10k in and 1k out, and one search.
+    const usd = usdOf(10_000, 1_000) + price.webSearchPer1k / 1000;
     const cost = {
       priced: true,
-      usd: 0.055,
-      inputUsd: 0.03,
-      outputUsd: 0.015,
+      usd: expect.closeTo(usd, 9),
+      inputUsd: expect.closeTo(usdOf(10_000, 0), 9),
+      outputUsd: expect.closeTo(usdOf(0, 1_000), 9),
       cacheUsd: 0,
       searchUsd: 0.01,
+      source: SOURCE,
     };
     expect(JSON.parse(run.stdout).stats.cost).toEqual(cost);
     expect(log()[0]?.cost).toEqual(cost);
-    expect(run.stderr).toMatch(/^Wrote ideas\/.+\/research\.md \(.*, \$0\.06\)$/m);
+    expect(run.stderr).toMatch(
+      new RegExp(`^Wrote ideas/.+/research\\.md \\(.*[,;] \\$${usd.toFixed(2)}\\)$`, "m"),
+    );
   });
 
   it("--max-cost stops a run that keeps searching: tools off, the report written, requests bounded", async () => {
     keepsSearching();
-    const run = await explore("--max-steps", "10", "--max-cost", "0.04");
+    const turn = usdOf(1_000, 100) + price.webSearchPer1k / 1000;
+    const run = await explore("--max-steps", "10", "--max-cost", String(2.5 * turn));
     expect(run.code, run.stderr).toBe(0);
-    // Each searching turn costs $0.0045 in tokens and $0.01 for its search: $0.0435 after three.
+    // Each searching turn costs its tokens and its search: three turns pass the limit.
     expect(fake.requests).toHaveLength(4);
     for (const request of fake.requests.slice(0, 3)) {
       expect(request.body.tool_choice).toEqual({ type: "auto" });
@@ -192,7 +269,7 @@ describe("the cost of a run with a local model (openai-compatible)", () => {
     const run = await exploreLocally();
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr.trim().split("\n").at(-1)).toMatch(
-      /^Wrote ideas\/.+\/research\.md \(cited 0 of 0 sources, cost unknown \(no price for llama3\.1:8b\)\)$/,
+      /^Wrote ideas\/.+\/research\.md \(cited 0 of 0 sources[,;] cost unknown \(no price for llama3\.1:8b\)\)$/,
     );
     expect(log()[0]?.cost).toEqual({ priced: false, reason: "no price for llama3.1:8b" });
   });
@@ -211,6 +288,7 @@ describe("the cost of a run with a local model (openai-compatible)", () => {
       outputUsd: 0.0002,
       cacheUsd: 0,
       searchUsd: 0,
+      source: "price given by the user (--price-in / --price-out)",
     };
     expect(JSON.parse(run.stdout).stats.cost).toEqual(cost);
     expect(log()[0]?.cost).toEqual(cost);

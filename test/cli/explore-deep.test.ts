@@ -2,6 +2,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { priceFor } from "../../src/models/price-source.ts";
+import type { ModelPrice } from "../../src/models/pricing.ts";
 import {
   block,
   type FakeAnthropicServer,
@@ -94,6 +96,11 @@ function folderFile(name: string): string {
   return readFileSync(path.join(repo.dir, "ideas", folder as string, name), "utf8");
 }
 const log = () => JSON.parse(folderFile("exploration-log.json"))[0];
+
+/** The default model's price, and what a call of `input` and `output` tokens costs at it. */
+const price = priceFor("anthropic", "claude-sonnet-5-5") as ModelPrice;
+const usdOf = (input: number, output: number) =>
+  (input * price.inputPerMTok + output * price.outputPerMTok) / 1_000_000;
 
 const explore = (...args: string[]) =>
   runCli(["explore", "Bicycle couriers for pharmacies", "--depth", "deep", ...args], {
@@ -191,12 +198,15 @@ describe("deep research", () => {
   });
 
   it("--max-cost counts every call of the run: sub-questions stop, the synthesis is capped", async () => {
-    // Sonnet: $3 and $15 per million input and output tokens. A tool step of 35,000 + 100
-    // tokens costs $0.1065, past each share of (0.40 - 0.0045 for the plan) × 80% / 3 = $0.105.
+    // A tool step of 35,000 + 100 tokens costs a little more than each sub-question's share of
+    // (limit - the plan's cost) × 80% / 3.
+    const [plan, toolStep, closing] = [usdOf(1_000, 100), usdOf(35_000, 100), usdOf(2_000, 100)];
+    const limit = Number((plan + (0.95 * 3 * toolStep) / 0.8).toFixed(2));
+    expect(toolStep).toBeGreaterThan(((limit - plan) * 0.8) / 3);
     budgetAnswers({ toolStep: { input_tokens: 35_000, output_tokens: 100 } });
     const run = await explore(
       "--max-cost",
-      "0.40",
+      String(limit),
       "--token-budget",
       "1000000",
       "--max-steps",
@@ -206,13 +216,14 @@ describe("deep research", () => {
     for (const n of [1, 2, 3]) {
       expect(fake.requests.filter((r) => subQuestionOf(r) === n)).toHaveLength(2);
     }
-    // $0.40 - $0.0045 - 3 × ($0.1065 + $0.0075) = $0.0535 left: well under 16,384 output tokens.
+    // What the plan and three sub-questions (a tool step and a closing call each) left.
+    const left = limit - plan - 3 * (toolStep + closing);
     const synthesis = fake.requests.find(isSynthesis);
-    expect(synthesis?.body.max_tokens).toBeLessThan(0.0535 / 0.000015);
+    expect(synthesis?.body.max_tokens).toBeLessThan(left / usdOf(0, 1));
     expect(log()).toMatchObject({ stoppedBy: "cost_budget", cost: { priced: true } });
     // The same promise as the token budget's (see above), in dollars.
-    expect(log().cost.usd).toBeLessThanOrEqual(0.4);
-    expect(log().cost.usd).toBeGreaterThan(0.39);
+    expect(log().cost.usd).toBeLessThanOrEqual(limit);
+    expect(log().cost.usd).toBeGreaterThan(limit - 0.01);
     expect(folderFile("research.md")).toContain("# Deep report");
   });
 
@@ -242,7 +253,7 @@ describe("deep research", () => {
     // Plan, three covered runs and the synthesis at 1,100 each, and the failed read's 5,100.
     expect(log().tokens.total).toBe(5 * 1_100 + 5_100);
     expect(log().steps).toBe(5 + 1);
-    const usd = (5 * 1_000 * 3 + 5 * 100 * 15 + 5_000 * 3 + 100 * 15) / 1_000_000;
+    const usd = usdOf(5 * 1_000 + 5_000, 5 * 100 + 100);
     expect(log().cost.usd).toBeCloseTo(usd, 6);
     expect(log().deep.subQuestions[1]).toMatchObject({
       outcome: "covered",

@@ -148,13 +148,20 @@ describe("idea-explorer mcp (a real MCP client over stdio, fake Anthropic API)",
         toolCalls: 2,
         sources: 2,
         stoppedBy: "end",
-        // 40k input and 2k output tokens at $3 / $15 per M, and one server-side search.
-        cost: { priced: true, usd: 0.16, inputUsd: 0.12, outputUsd: 0.03, searchUsd: 0.01 },
+        // 40k input and 2k output tokens of Sonnet 5.5 at $2 / $10 per million, and one
+        // server-side search at $10 per 1,000.
+        cost: {
+          priced: true,
+          usd: expect.closeTo(0.08 + 0.02 + 0.01, 9),
+          inputUsd: expect.closeTo((40_000 * 2) / 1e6, 9),
+          outputUsd: expect.closeTo((2_000 * 10) / 1e6, 9),
+          searchUsd: 0.01,
+        },
       },
     });
     expect(textOf(result)).toMatch(
       new RegExp(
-        `^Wrote ideas/${folder}/research\\.md \\(2 model steps, 2 tool calls, 2 sources, 40,000 input and 2,000 output tokens, \\d+\\.\\d s, \\$0\\.16\\)\\. Read it with read_research, path "${readPath}"`,
+        `^Wrote ideas/${folder}/research\\.md \\(2 model steps, 2 tool calls, 2 sources, 40,000 input and 2,000 output tokens, \\d+\\.\\d s, \\$0\\.11\\)\\. Read it with read_research, path "${readPath}"`,
       ),
     );
 

@@ -11,7 +11,7 @@ import {
 } from "../../../test/fakes/anthropic-server.ts";
 import { scriptedModel } from "../../../test/helpers/scripted-model.ts";
 import { makeTempTree, type TempTree } from "../../../test/helpers/temp-tree.ts";
-import { priceFor } from "../../models/pricing.ts";
+import { priceFor } from "../../models/price-source.ts";
 import { createInterviewSession, type TurnListener } from "./interview-session.ts";
 import { createInterviewTools } from "./interview-tools.ts";
 
@@ -336,8 +336,10 @@ describe("the cost of a session", () => {
       });
       await session.turn("One", recorder().listener);
       await session.turn("Two", recorder().listener);
-      // 300,000 input tokens at $3 per million, 3,000 output at $15.
-      expect(session.cost()).toMatchObject({ priced: true, usd: 0.945 });
+      // 300,000 input tokens and 3,000 output over two calls, at the model's own rates.
+      const { inputPerMTok, outputPerMTok } = priceFor("anthropic", "claude-sonnet-5-5")!;
+      const usd = (300_000 * inputPerMTok + 3_000 * outputPerMTok) / 1_000_000;
+      expect(session.cost()).toMatchObject({ priced: true, usd: expect.closeTo(usd, 9) });
     } finally {
       await fake.close();
     }

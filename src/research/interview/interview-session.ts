@@ -12,7 +12,8 @@ import { DEFAULT_LIMITS } from "../../agent/agent-limits.ts";
 import { billedWebSearches } from "../../agent/billed-searches.ts";
 import { cachedCallSettings } from "../../agent/prompt-caching.ts";
 import { startRunClock } from "../../agent/run-clock.ts";
-import { costOf, type ModelPrice, type RunCost } from "../../models/pricing.ts";
+import { callUsage } from "../../models/call-usage.ts";
+import { type CallUsage, costOf, type ModelPrice, type RunCost } from "../../models/pricing.ts";
 import { compactHistory } from "./compact-history.ts";
 import { toolFailureMessage } from "./tool-failure-message.ts";
 import { writtenPath } from "./written-path.ts";
@@ -78,8 +79,8 @@ export interface InterviewSession {
 export function createInterviewSession(options: InterviewSessionOptions): InterviewSession {
   const messages: ModelMessage[] = [];
   const written: string[] = [];
-  const usage = { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 };
-  let searches = 0;
+  // Every model call of the session, priced on its own: long-context rates apply per request.
+  const calls: CallUsage[] = [];
   // Once for the session, not per turn: the same tools on every step of every turn keep the cache.
   const { tools, instructions, providerOptions } = cachedCallSettings(options);
 
@@ -111,11 +112,7 @@ export function createInterviewSession(options: InterviewSessionOptions): Interv
       abortSignal: clock.signal,
       onStepEnd: (step) => {
         stepCount += 1;
-        usage.inputTokens += step.usage.inputTokens ?? 0;
-        usage.outputTokens += step.usage.outputTokens ?? 0;
-        usage.cacheReadTokens += step.usage.inputTokenDetails?.cacheReadTokens ?? 0;
-        usage.cacheWriteTokens += step.usage.inputTokenDetails?.cacheWriteTokens ?? 0;
-        searches += billedWebSearches([step]);
+        calls.push(callUsage(step.usage, billedWebSearches([step])));
         completed.push(...step.response.messages);
         lastFinish = { reason: step.finishReason, steps: stepCount };
       },
@@ -184,7 +181,6 @@ export function createInterviewSession(options: InterviewSessionOptions): Interv
   }
 
   const { pricing } = options;
-  const cost = () =>
-    pricing ? costOf(pricing.price, pricing.modelId, usage, searches) : undefined;
+  const cost = () => (pricing ? costOf(pricing.price, pricing.modelId, calls) : undefined);
   return { turn, written, messages, cost };
 }

@@ -99,5 +99,12 @@ export function addCosts(costs: readonly (RunCost | undefined)[]): RunCost | und
     outputUsd: sum((c) => c.outputUsd),
     cacheUsd: sum((c) => c.cacheUsd),
     searchUsd: sum((c) => c.searchUsd),
+    ...sourceOf(known),
   };
+}
+
+/** The parts' price source: every call of a run is priced from the same one. */
+function sourceOf(costs: readonly RunCost[]): { source?: string } {
+  for (const cost of costs) if (cost.priced && cost.source) return { source: cost.source };
+  return {};
 }

@@ -1,5 +1,6 @@
 import { wrapLanguageModel } from "ai";
-import { costOf, type RunCost } from "../../../models/pricing.ts";
+import { hourCacheWrites } from "../../../models/call-usage.ts";
+import { type CallUsage, costOf, type RunCost } from "../../../models/pricing.ts";
 import type { ResolvedModel } from "../../../models/resolve-model.ts";
 import type { ResearchOutcome } from "../research-outcome.ts";
 
@@ -42,18 +43,25 @@ export function meteredModel(resolved: ResolvedModel): {
       cacheWriteTokens: 0,
     },
   };
-  let searches = 0;
+  // Each call is kept to be priced on its own: long-context rates apply per request.
+  const calls: CallUsage[] = [];
   const record = (result: Answer) => {
     const { inputTokens, outputTokens, raw } = result.usage;
-    const input = inputTokens.total ?? 0;
-    const output = outputTokens.total ?? 0;
+    const call: CallUsage = {
+      inputTokens: inputTokens.total ?? 0,
+      outputTokens: outputTokens.total ?? 0,
+      cacheReadTokens: inputTokens.cacheRead ?? 0,
+      cacheWriteTokens: inputTokens.cacheWrite ?? 0,
+      cacheWrite1hTokens: hourCacheWrites(raw),
+      webSearches: billedSearches(raw, result.content),
+    };
+    calls.push(call);
     spent.steps += 1;
-    spent.usage.inputTokens += input;
-    spent.usage.outputTokens += output;
-    spent.usage.totalTokens += input + output;
-    spent.usage.cacheReadTokens += inputTokens.cacheRead ?? 0;
-    spent.usage.cacheWriteTokens += inputTokens.cacheWrite ?? 0;
-    searches += billedSearches(raw, result.content);
+    spent.usage.inputTokens += call.inputTokens;
+    spent.usage.outputTokens += call.outputTokens;
+    spent.usage.totalTokens += call.inputTokens + call.outputTokens;
+    spent.usage.cacheReadTokens += call.cacheReadTokens;
+    spent.usage.cacheWriteTokens += call.cacheWriteTokens;
   };
   // Only a model object can be wrapped; an id string (never what resolveModel returns) goes
   // unmetered rather than failing the run.
@@ -75,7 +83,7 @@ export function meteredModel(resolved: ResolvedModel): {
     spent: () => ({
       steps: spent.steps,
       usage: { ...spent.usage },
-      cost: costOf(resolved.price, resolved.modelId, spent.usage, searches),
+      cost: costOf(resolved.price, resolved.modelId, calls),
     }),
   };
 }

@@ -7,6 +7,7 @@ import {
 } from "ai";
 import { z } from "zod";
 import { AgentError, apiLabel, toAgentError } from "../../../agent/agent-error.ts";
+import { callUsage } from "../../../models/call-usage.ts";
 import { costOf, type RunCost } from "../../../models/pricing.ts";
 import type { ResolvedModel } from "../../../models/resolve-model.ts";
 import {
@@ -100,7 +101,11 @@ export async function planSubQuestions(
         })),
         steps: attempt,
         usage,
-        cost: costOf(deps.model.price, deps.model.modelId, usage, 0),
+        cost: costOf(
+          deps.model.price,
+          deps.model.modelId,
+          usages.map((u) => callUsage(u, 0)),
+        ),
       };
     } catch (error) {
       if (!NoObjectGeneratedError.isInstance(error)) {
