@@ -73,6 +73,10 @@ export interface AgentUsage {
   totalTokens: number;
   cacheReadTokens: number;
   cacheWriteTokens: number;
+  /** Output tokens spent thinking, as the server reported them (part of outputTokens). */
+  reasoningTokens?: number;
+  /** Characters of reasoning the model returned apart from its answer (`<think>` blocks). */
+  reasoningChars?: number;
 }
 
 /** Why the run ended; "max_tokens": the report was still cut off after one continuation. */

@@ -17,7 +17,9 @@ import { citedText } from "./cited-text.ts";
 import { finalReport } from "./final-report.ts";
 import { cachedCallSettings } from "./prompt-caching.ts";
 import { createProviderCallTracker } from "./provider-tool-calls.ts";
+import { reasoningUsage } from "./reasoning-usage.ts";
 import { rejectedToolCalls } from "./rejected-tool-calls.ts";
+import { repairToolCall } from "./repair-tool-call.ts";
 import { DEFAULT_SOURCES_FROM, retrievedSources } from "./retrieved-sources.ts";
 import { startRunClock } from "./run-clock.ts";
 import { createToolCallRecorder } from "./tool-call-recorder.ts";
@@ -58,6 +60,8 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRun> {
     // Sent in insertion order, the SDK's default: the same array on every step keeps the cache.
     ...(hasTools ? { tools } : {}),
     maxOutputTokens: limits.maxOutputTokens,
+    // Nearly-JSON tool input (fenced, trailing comma…) is read as JSON once before it is refused.
+    repairToolCall,
     ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }),
     abortSignal: clock.signal,
     providerOptions,
@@ -289,5 +293,5 @@ function sumUsage(steps: readonly Step[]): AgentUsage {
     usage.cacheReadTokens += u.inputTokenDetails?.cacheReadTokens ?? 0;
     usage.cacheWriteTokens += u.inputTokenDetails?.cacheWriteTokens ?? 0;
   }
-  return usage;
+  return { ...usage, ...reasoningUsage(steps) };
 }

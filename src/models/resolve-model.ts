@@ -17,6 +17,7 @@ import {
   fetchWithDeadline,
   type RequestDeadline,
 } from "./request-deadline.ts";
+import { withThinkBlocksExtracted } from "./think-blocks.ts";
 
 export const MODEL_PROVIDERS = ["anthropic", "openai-compatible"] as const;
 export type ModelProvider = (typeof MODEL_PROVIDERS)[number];
@@ -162,7 +163,8 @@ function resolveOpenAICompatible(options: ResolveModelOptions): Omit<ResolvedMod
     fetch: deadlineFetch(options),
   });
   return {
-    model: provider.chatModel(modelId),
+    // Reasoning models served this way think aloud in `<think>` blocks; never part of a report.
+    model: withThinkBlocksExtracted(provider.chatModel(modelId)),
     provider: "openai-compatible",
     modelId,
     supportsServerWebSearch: false,

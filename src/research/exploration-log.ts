@@ -32,6 +32,10 @@ export interface ExplorationLogEntry {
     total: number;
     cacheRead: number;
     cacheWrite: number;
+    /** Output tokens spent thinking, when the server reports them (part of `output`). */
+    reasoning?: number;
+    /** Characters of reasoning kept out of the report (`<think>` blocks), when there was any. */
+    reasoningChars?: number;
   };
   limits: { maxSteps: number; tokenBudget: number; maxOutputTokens: number };
   /** Every tool call with its timing and outcome; present when tool stats were collected. */

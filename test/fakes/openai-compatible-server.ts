@@ -14,9 +14,22 @@ import { createServer, type IncomingHttpHeaders, type ServerResponse } from "nod
 import type { AddressInfo } from "node:net";
 
 export type ChatReply =
-  | { text: string }
-  | { toolCall: { name: string; arguments: unknown } }
+  | (Reported & {
+      text: string;
+      /** Streamed: the text in deltas of this many characters (default: one delta). */
+      chunkSize?: number;
+    })
+  | (Reported & {
+      /** `rawArguments` is sent as the arguments string as is (e.g. broken JSON). */
+      toolCall: { name: string; arguments?: unknown; rawArguments?: string };
+    })
   | { status: number; message: string };
+
+/** What the usage says beyond the fixed token counts. */
+interface Reported {
+  /** Sent as `completion_tokens_details.reasoning_tokens`, as vLLM and OpenAI report it. */
+  reasoningTokens?: number;
+}
 
 export interface ChatRequest {
   headers: IncomingHttpHeaders;
@@ -67,11 +80,13 @@ export async function startFakeOpenAiCompatible(
         : {
             role: "assistant",
             content: null,
-            tool_calls: [toolCall(id, reply.toolCall.name, reply.toolCall.arguments)],
+            tool_calls: [toolCall(id, reply.toolCall)],
           };
     const finish = "text" in reply ? "stop" : "tool_calls";
-    if (request.body.stream) sendChunks(res, message, finish);
-    else sendCompletion(res, message, finish, request.body.model);
+    const usage = usageOf(reply);
+    if (request.body.stream) {
+      sendChunks(res, message, finish, usage, "text" in reply ? reply.chunkSize : undefined);
+    } else sendCompletion(res, message, finish, request.body.model, usage);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
@@ -82,11 +97,24 @@ export async function startFakeOpenAiCompatible(
   };
 }
 
-function toolCall(id: string, name: string, args: unknown) {
-  return { id, type: "function", function: { name, arguments: JSON.stringify(args) } };
+function toolCall(id: string, call: { name: string; arguments?: unknown; rawArguments?: string }) {
+  const args = call.rawArguments ?? JSON.stringify(call.arguments ?? {});
+  return { id, type: "function", function: { name: call.name, arguments: args } };
 }
 
-function sendCompletion(res: ServerResponse, message: object, finish: string, model: string) {
+function usageOf(reply: Reported): object {
+  return reply.reasoningTokens === undefined
+    ? USAGE
+    : { ...USAGE, completion_tokens_details: { reasoning_tokens: reply.reasoningTokens } };
+}
+
+function sendCompletion(
+  res: ServerResponse,
+  message: object,
+  finish: string,
+  model: string,
+  usage: object,
+) {
   res.writeHead(200, { "content-type": "application/json" }).end(
     JSON.stringify({
       id: "chatcmpl-fake",
@@ -94,12 +122,18 @@ function sendCompletion(res: ServerResponse, message: object, finish: string, mo
       created: 0,
       model,
       choices: [{ index: 0, message, finish_reason: finish }],
-      usage: USAGE,
+      usage,
     }),
   );
 }
 
-function sendChunks(res: ServerResponse, message: Record<string, unknown>, finish: string) {
+function sendChunks(
+  res: ServerResponse,
+  message: Record<string, unknown>,
+  finish: string,
+  usage: object,
+  chunkSize: number | undefined,
+) {
   const chunk = (delta: unknown, finishReason: string | null) =>
     `data: ${JSON.stringify({
       id: "chatcmpl-fake",
@@ -107,14 +141,21 @@ function sendChunks(res: ServerResponse, message: Record<string, unknown>, finis
       created: 0,
       model: "fake",
       choices: [{ index: 0, delta, finish_reason: finishReason }],
-      ...(finishReason ? { usage: USAGE } : {}),
+      ...(finishReason ? { usage } : {}),
     })}\n\n`;
   const calls = message.tool_calls as Array<Record<string, unknown>> | undefined;
-  const delta = calls
-    ? { role: "assistant", tool_calls: calls.map((c, index) => ({ index, ...c })) }
-    : { role: "assistant", content: message.content };
+  const deltas = calls
+    ? [{ role: "assistant", tool_calls: calls.map((c, index) => ({ index, ...c })) }]
+    : pieces(String(message.content), chunkSize).map((content) => ({ role: "assistant", content }));
   res.writeHead(200, { "content-type": "text/event-stream" });
-  res.write(chunk(delta, null));
+  for (const delta of deltas) res.write(chunk(delta, null));
   res.write(chunk({}, finish));
   res.end("data: [DONE]\n\n");
+}
+
+function pieces(text: string, size: number | undefined): string[] {
+  if (!size) return [text];
+  const out: string[] = [];
+  for (let at = 0; at < text.length; at += size) out.push(text.slice(at, at + size));
+  return out;
 }

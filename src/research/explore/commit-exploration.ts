@@ -172,6 +172,8 @@ function logEntry(
       total: outcome.usage.totalTokens,
       cacheRead: outcome.usage.cacheReadTokens,
       cacheWrite: outcome.usage.cacheWriteTokens,
+      ...(outcome.usage.reasoningTokens ? { reasoning: outcome.usage.reasoningTokens } : {}),
+      ...(outcome.usage.reasoningChars ? { reasoningChars: outcome.usage.reasoningChars } : {}),
     },
     limits: outcome.limits,
     ...(request.collectToolStats ? { toolCalls: outcome.toolCalls } : {}),

@@ -26,6 +26,9 @@ export type ResearchOutcome = {
     totalTokens: number;
     cacheReadTokens: number;
     cacheWriteTokens: number;
+    /** Reasoning tokens as the server reported them, and reasoning characters measured. */
+    reasoningTokens?: number;
+    reasoningChars?: number;
   };
   limits: { maxSteps: number; tokenBudget: number; maxOutputTokens: number };
   toolCalls: ToolCallLog[];

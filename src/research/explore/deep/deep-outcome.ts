@@ -45,6 +45,8 @@ export function deepOutcome(
       totalTokens: sum(usages, "totalTokens"),
       cacheReadTokens: sum(usages, "cacheReadTokens"),
       cacheWriteTokens: sum(usages, "cacheWriteTokens"),
+      ...optionalSum(usages, "reasoningTokens"),
+      ...optionalSum(usages, "reasoningChars"),
     },
     limits: {
       maxSteps: request.maxSteps,
@@ -110,7 +112,13 @@ function withNotCovered(report: string, results: readonly SubQuestionResult[]): 
 }
 
 function sum(usages: readonly AgentUsage[], key: keyof AgentUsage): number {
-  return usages.reduce((total, u) => total + u[key], 0);
+  return usages.reduce((total, u) => total + (u[key] ?? 0), 0);
+}
+
+/** A count only some calls measure (reasoning): absent when none did. */
+function optionalSum(usages: readonly AgentUsage[], key: "reasoningTokens" | "reasoningChars") {
+  const total = sum(usages, key);
+  return total > 0 ? { [key]: total } : {};
 }
 
 function tokens(usage: AgentUsage): Tokens {

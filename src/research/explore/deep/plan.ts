@@ -7,6 +7,7 @@ import {
 } from "ai";
 import { z } from "zod";
 import { AgentError, apiLabel, toAgentError } from "../../../agent/agent-error.ts";
+import { reasoningUsage } from "../../../agent/reasoning-usage.ts";
 import { callUsage } from "../../../models/call-usage.ts";
 import { costOf, type RunCost } from "../../../models/pricing.ts";
 import type { ResolvedModel } from "../../../models/resolve-model.ts";
@@ -155,5 +156,6 @@ function sumUsage(usages: readonly (LanguageModelUsage | undefined)[]): Research
     totalTokens: sum((u) => u.totalTokens ?? (u.inputTokens ?? 0) + (u.outputTokens ?? 0)),
     cacheReadTokens: sum((u) => u.inputTokenDetails?.cacheReadTokens),
     cacheWriteTokens: sum((u) => u.inputTokenDetails?.cacheWriteTokens),
+    ...reasoningUsage(usages.map((usage) => ({ usage }))),
   };
 }
