@@ -3,6 +3,7 @@ import type { ModelPrice, RunCost } from "../models/pricing.ts";
 import type { LogSink, OnToolCall, ToolCallLog } from "../tools/tool-call-log.ts";
 import type { AgentLimits } from "./agent-limits.ts";
 import type { RetrievedSource, RetrievedSourcesOf } from "./retrieved-sources.ts";
+import type { SourcePassage } from "./source-passages.ts";
 import type { ToolCallRecorder } from "./tool-call-recorder.ts";
 
 type ProviderOptions = NonNullable<Parameters<typeof generateText>[0]["providerOptions"]>;
@@ -96,6 +97,8 @@ export interface AgentRun {
   toolCalls: ToolCallLog[];
   /** Pages web search returned, deduplicated, first seen first. */
   sources: RetrievedSource[];
+  /** What the pages said: native citations' passages, page text read, snippets (see SourcePassage). */
+  passages: SourcePassage[];
   usage: AgentUsage;
   stoppedBy: StoppedBy;
   /** The report hit maxOutputTokens, was continued once, and is still cut off. */

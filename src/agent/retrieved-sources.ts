@@ -5,6 +5,8 @@ import { WEB_SEARCH_TOOL_NAME, webSearchResultsOf } from "../tools/web-search.ts
 export interface RetrievedSource {
   title: string;
   url: string;
+  /** What the tool returned of the page (a search snippet, the page text read), for checking claims. */
+  excerpt?: { kind: "snippet" | "page"; text: string };
 }
 
 /**
@@ -15,7 +17,12 @@ export interface RetrievedSource {
 export type RetrievedSourcesOf = (output: unknown) => readonly RetrievedSource[];
 
 export const DEFAULT_SOURCES_FROM: Readonly<Record<string, RetrievedSourcesOf>> = Object.freeze({
-  [WEB_SEARCH_TOOL_NAME]: webSearchResultsOf,
+  [WEB_SEARCH_TOOL_NAME]: (output: unknown) =>
+    webSearchResultsOf(output).map(({ title, url, snippet }) => ({
+      title,
+      url,
+      ...(snippet ? { excerpt: { kind: "snippet" as const, text: snippet } } : {}),
+    })),
 });
 
 type Part = StepResult<ToolSet>["content"][number];

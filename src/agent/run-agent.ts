@@ -22,6 +22,7 @@ import { rejectedToolCalls } from "./rejected-tool-calls.ts";
 import { repairToolCall } from "./repair-tool-call.ts";
 import { DEFAULT_SOURCES_FROM, retrievedSources } from "./retrieved-sources.ts";
 import { startRunClock } from "./run-clock.ts";
+import { sourcePassages } from "./source-passages.ts";
 import { createToolCallRecorder } from "./tool-call-recorder.ts";
 import { withToolTimeouts } from "./tool-timeout.ts";
 
@@ -195,6 +196,7 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRun> {
       steps: steps.length,
       toolCalls: [...recorder.entries],
       sources: retrievedSources(steps, options.sourcesFrom ?? DEFAULT_SOURCES_FROM),
+      passages: sourcePassages(steps, options.sourcesFrom ?? DEFAULT_SOURCES_FROM),
       usage,
       stoppedBy: truncated ? "max_tokens" : stoppedBy,
       truncated,

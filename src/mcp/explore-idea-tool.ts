@@ -2,6 +2,7 @@ import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { StepProgress } from "../agent/agent-types.ts";
 import { formatCost } from "../models/pricing.ts";
 import type { ResolvedModel } from "../models/resolve-model.ts";
+import { describeChecks } from "../research/checks/claim-checks.ts";
 import { newExplorePayload } from "../research/explore/explore-plan.ts";
 import {
   preflightExplore,
@@ -131,7 +132,8 @@ function describeResult(result: ExploreResult, readResearchPath: string): string
   const stats = s
     ? ` (${s.steps} model steps, ${s.toolCalls} tool calls, ${s.sources} sources, ` +
       `${number.format(s.inputTokens)} input and ${number.format(s.outputTokens)} output ` +
-      `tokens, ${(s.durationMs / 1000).toFixed(1)} s${s.cost ? `, ${formatCost(s.cost)}` : ""})`
+      `tokens, ${(s.durationMs / 1000).toFixed(1)} s${s.cost ? `, ${formatCost(s.cost)}` : ""}` +
+      `${s.checks ? `; ${describeChecks(s.checks)}` : ""})`
     : "";
   const warnings = (result.warnings ?? []).map((w) => ` Warning: ${w}.`).join("");
   return `${verb} ${shown}${stats}. ${read}${warnings}`;

@@ -1,5 +1,7 @@
 import type { RunCost } from "../models/pricing.ts";
 import type { ToolCallLog } from "../tools/tool-call-log.ts";
+import type { ClaimCheckCounts } from "./checks/claim-checks.ts";
+import type { LoggedClaim } from "./checks/claims-log.ts";
 import type { CitationStats } from "./citations/citation-stats.ts";
 import type { DeepRecord } from "./explore/deep/deep-record.ts";
 import type { WebFetchSummary } from "./explore/web-fetch-summary.ts";
@@ -49,6 +51,10 @@ export interface ExplorationLogEntry {
   sources: Source[];
   /** How this run's report cites its sources (an update: its own section). */
   citations: CitationStats;
+  /** How many of its citations the figure check found supported, not found, or with nothing to check. */
+  checks?: ClaimCheckCounts;
+  /** Every citation: its page's number in research.md, the sentence, the passage, the outcome. */
+  claims?: LoggedClaim[];
   /** Links the model wrote to pages no tool returned; they were unlinked in the report. */
   removedLinks?: string[];
   /**

@@ -1,6 +1,13 @@
 import { parse as parseYaml, stringify as stringifyYaml } from "yaml";
 import type { ResearchMode } from "../config/explore-request.ts";
 import { splitFrontmatter } from "../tools/frontmatter.ts";
+import {
+  CHECKS_HEADING,
+  checkItem,
+  type FailedCheck,
+  parseCheckItems,
+  renderChecksSection,
+} from "./checks/checks-section.ts";
 import { markerUrls } from "./citations/citation-syntax.ts";
 import { numberCitations } from "./citations/number-citations.ts";
 import {
@@ -34,18 +41,23 @@ export interface ResearchDocument {
   cited: Source[];
   /** Pages retrieved for the research that the body never cites. */
   consulted: Source[];
+  /** The Checks section's items: sentences whose cited passage lacks their figures (checks-section.ts). */
+  checks?: string[];
 }
 
 /** A run's report and the pages its tools retrieved, its citations still placeholders. */
 export interface RunReport {
   report: string;
   sources: Source[];
+  /** Citations the checks did not confirm, listed under Checks with their pages' numbers. */
+  failedChecks?: Omit<FailedCheck, "number">[];
 }
 
 export function renderResearch(doc: ResearchDocument): string {
   const frontmatter = { ...doc.frontmatter, sources: doc.cited.length + doc.consulted.length };
   const sources = renderSourcesSection(doc.cited, doc.consulted);
-  return `---\n${stringifyYaml(frontmatter).trimEnd()}\n---\n\n${doc.body.trim()}\n\n${sources}`;
+  const checks = renderChecksSection(doc.checks ?? []);
+  return `---\n${stringifyYaml(frontmatter).trimEnd()}\n---\n\n${doc.body.trim()}\n\n${sources}${checks ? `\n${checks}` : ""}`;
 }
 
 /** Reads a research.md this product wrote; undefined when it has no frontmatter. */
@@ -69,7 +81,12 @@ export function parseResearch(markdown: string): ResearchDocument | undefined {
 export function parseReport(rest: string): Omit<ResearchDocument, "frontmatter"> {
   const at = rest.lastIndexOf(`\n${SOURCES_HEADING}\n`);
   const body = (at >= 0 ? rest.slice(0, at) : rest).trim();
-  const listed = parseSourcesSection(at >= 0 ? rest.slice(at) : "");
+  // The Checks section, when there is one, follows the Sources section and ends the file.
+  const checksAt = at >= 0 ? rest.indexOf(`\n${CHECKS_HEADING}\n`, at) : -1;
+  const checks = checksAt >= 0 ? parseCheckItems(rest.slice(checksAt)) : [];
+  const listed = parseSourcesSection(
+    at >= 0 ? rest.slice(at, checksAt >= 0 ? checksAt : undefined) : "",
+  );
   // A numbered page is cited when the body's markers point at it; in a file of the earlier
   // format (every retrieved page numbered, no markers) they all read as consulted.
   const marked = new Set(markerUrls(body).map(sourceKey));
@@ -78,12 +95,23 @@ export function parseReport(rest: string): Omit<ResearchDocument, "frontmatter">
     [...listed.numbered, ...listed.consulted],
     new Set(cited.map((s) => sourceKey(s.url))),
   );
-  return { body, cited, consulted };
+  return { body, cited, consulted, ...(checks.length ? { checks } : {}) };
 }
 
 /** A new research document: the run's citations numbered from 1. */
 export function newResearch(frontmatter: ResearchFrontmatter, run: RunReport): ResearchDocument {
-  return { frontmatter, ...withCitations({ cited: [], consulted: [] }, run) };
+  const filed = withCitations({ cited: [], consulted: [] }, run);
+  const checks = checkItems(filed.cited, run.failedChecks);
+  return { frontmatter, ...filed, ...(checks.length ? { checks } : {}) };
+}
+
+/** The failed checks as Checks items, each citing its page by the number the document gives it. */
+function checkItems(cited: readonly Source[], failed: RunReport["failedChecks"]): string[] {
+  const numbers = new Map(cited.map((s, i) => [sourceKey(s.url), i + 1]));
+  return (failed ?? []).flatMap((item) => {
+    const number = numbers.get(sourceKey(item.check.url));
+    return number ? [checkItem({ ...item, number })] : [];
+  });
 }
 
 /** The report's first H1, or the idea cut to a readable length. */
@@ -112,10 +140,12 @@ export function appendUpdate(
 ): ResearchDocument {
   const section = `## Update - ${update.date}\n\n${demoteHeadings(update.report)}`;
   const filed = withCitations(doc, { ...update, report: section });
+  const checks = [...(doc.checks ?? []), ...checkItems(filed.cited, update.failedChecks)];
   return {
     frontmatter: { ...doc.frontmatter, updated: update.date },
     ...filed,
     body: `${doc.body.trim()}\n\n${filed.body}`,
+    ...(checks.length ? { checks } : {}),
   };
 }
 

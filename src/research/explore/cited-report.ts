@@ -1,3 +1,4 @@
+import { type ClaimCheck, checkClaims } from "../checks/claim-checks.ts";
 import { type CitationStats, citationStats } from "../citations/citation-stats.ts";
 import { citeRetrieved } from "../citations/cite-retrieved.ts";
 import { publishSources } from "../publish/published-sources.ts";
@@ -17,6 +18,8 @@ export type CitedReport = {
   /** Everything the sanitizer took out of the report and the pages' list (see Removal). */
   removals: Removal[];
   citations: CitationStats;
+  /** Every citation checked against the passage it rests on (claim-checks.ts), in report order. */
+  checks: ClaimCheck[];
 };
 
 /** Ends a report the output limit cut off, so no reader takes it for complete. */
@@ -45,5 +48,6 @@ export function citedReport(outcome: ResearchOutcome): CitedReport {
     removed,
     removals: [...pages.removed, ...removals],
     citations: citationStats(text, pages.sources),
+    checks: checkClaims(text, outcome.evidence ?? []),
   };
 }

@@ -5,6 +5,7 @@ import type {
   ResearchSnapshot,
   ResearchStore,
 } from "../../store/research-store.ts";
+import { claimsLog } from "../checks/claims-log.ts";
 import { findExistingExploration, newFolderName } from "../existing-exploration.ts";
 import { appendLogEntry, type ExplorationLogEntry } from "../exploration-log.ts";
 import { slugifyIdea } from "../idea-identity.ts";
@@ -142,7 +143,11 @@ function logEntry(
   payload: ExplorePayload,
   plan: Exploring,
   outcome: ResearchOutcome,
-  { cited, removed: fromDocument }: { cited: CitedReport; removed: Removal[] },
+  {
+    cited,
+    removed: fromDocument,
+    doc,
+  }: { cited: CitedReport; removed: Removal[]; doc: ResearchDocument },
   researchPath: string,
 ): ExplorationLogEntry & { runId: string } {
   const { request } = payload;
@@ -188,6 +193,7 @@ function logEntry(
     ...withWebFetchSummary(outcome.toolCalls),
     sources: outcome.sources,
     citations,
+    ...claimsLog(cited.checks, doc.cited),
     ...(removed.length ? { removedLinks: removed } : {}),
     ...(removals.list().length ? { removed: removals.list() } : {}),
     ...(removals.unlisted ? { removedUnlisted: removals.unlisted } : {}),
@@ -200,12 +206,13 @@ function buildDocument(
   payload: ExplorePayload,
   plan: Exploring,
   outcome: ResearchOutcome,
-  { report, sources }: CitedReport,
+  { report, sources, checks }: CitedReport,
   previousText: string | undefined,
 ): ResearchDocument {
   const previous = previousText === undefined ? undefined : parseResearch(previousText);
+  const failedChecks = checks.filter((c) => c.outcome === "not_found").map((check) => ({ check }));
   if (previous) {
-    return appendUpdate(previous, { date: plan.date, report, sources });
+    return appendUpdate(previous, { date: plan.date, report, sources, failedChecks });
   }
   return newResearch(
     {
@@ -219,7 +226,7 @@ function buildDocument(
       sources: sources.length,
       ...(outcome.truncated ? { truncated: true } : {}),
     },
-    { report, sources },
+    { report, sources, failedChecks },
   );
 }
 

@@ -1,4 +1,5 @@
 import type { RunCost } from "../../models/pricing.ts";
+import type { ClaimCheckCounts } from "../checks/claim-checks.ts";
 
 /** What an exploration ends with, as the CLI prints it and the service stores it. */
 export type ExploreResult = {
@@ -28,6 +29,8 @@ export type ExploreResult = {
     /** Of this run's sources: the pages its report cites, and the ones it only consulted. */
     citedSources: number;
     consultedSources: number;
+    /** The figure check of this run's citations (see claim-checks.ts); absent without citations. */
+    checks?: ClaimCheckCounts;
     durationMs: number;
   };
 };

@@ -136,7 +136,10 @@ export function exploreToolkit(options: ExploreToolOptions): ExploreToolkit {
       ...DEFAULT_SOURCES_FROM,
       [WEB_FETCH_TOOL_NAME]: (output) => {
         const page = webFetchSourceOf(output);
-        return page ? [page] : [];
+        if (!page) return [];
+        // The part of the page text the model read: what a citation of the page can rest on.
+        const text = (output as { text?: unknown }).text;
+        return [typeof text === "string" ? { ...page, excerpt: { kind: "page", text } } : page];
       },
     },
   };

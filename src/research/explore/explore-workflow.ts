@@ -1,4 +1,5 @@
 import type { Workflow } from "../../jobs/workflow.ts";
+import { countChecks } from "../checks/claim-checks.ts";
 import { fingerprintIdea } from "../idea-identity.ts";
 import { citedReport } from "./cited-report.ts";
 import { commitExploration } from "./commit-exploration.ts";
@@ -114,7 +115,7 @@ async function exploreSteps(
   // What was committed: the report as it was cut to fit the store, if it had to be.
   const filed = committed.cutForSize ? cutReport(outcome, committed.cutForSize.keptBytes) : outcome;
   const warnings = runWarnings(filed);
-  const { citations } = citedReport(filed);
+  const { citations, checks } = citedReport(filed);
   return {
     status: committed.status,
     path: committed.researchPath,
@@ -136,6 +137,7 @@ async function exploreSteps(
       sources: outcome.sources.length,
       citedSources: citations.citedSources,
       consultedSources: citations.consultedSources,
+      ...(checks.length ? { checks: countChecks(checks) } : {}),
       durationMs: Date.parse(outcome.endedAt) - Date.parse(outcome.startedAt),
     },
   };

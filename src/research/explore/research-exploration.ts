@@ -5,6 +5,8 @@ import type { ResolvedModel } from "../../models/resolve-model.ts";
 import type { SearchFunction } from "../../search/search-function.ts";
 import type { ResearchStore } from "../../store/research-store.ts";
 import type { LogSink, OnToolCall } from "../../tools/tool-call-log.ts";
+import { keptEvidence } from "../checks/kept-evidence.ts";
+import { citedReport } from "./cited-report.ts";
 import type { ExplorePayload, ExplorePlan } from "./explore-plan.ts";
 import { explorePrompt } from "./explore-prompt.ts";
 import { type ExploreTooling, exploreToolkit } from "./explore-tools.ts";
@@ -105,7 +107,7 @@ export async function researchExploration(
     },
     ...(deps.onStep ? { onStep: deps.onStep } : {}),
   });
-  return {
+  const outcome: ResearchOutcome = {
     report: run.content,
     model: deps.model.modelId,
     startedAt,
@@ -123,4 +125,7 @@ export async function researchExploration(
     toolCalls: run.toolCalls,
     sources: run.sources.map((s) => ({ title: s.title, url: s.url })),
   };
+  // Kept now, while the pages' text is at hand: the report is checked against it when filed.
+  const evidence = keptEvidence(citedReport(outcome).report, run.passages);
+  return evidence.length ? { ...outcome, evidence } : outcome;
 }

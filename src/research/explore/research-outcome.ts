@@ -1,5 +1,6 @@
 import type { RunCost } from "../../models/pricing.ts";
 import type { ToolCallLog } from "../../tools/tool-call-log.ts";
+import type { EvidencePassage } from "../checks/kept-evidence.ts";
 import type { Source } from "../source-links.ts";
 import type { DeepRecord } from "./deep/deep-record.ts";
 
@@ -33,6 +34,11 @@ export type ResearchOutcome = {
   limits: { maxSteps: number; tokenBudget: number; maxOutputTokens: number };
   toolCalls: ToolCallLog[];
   sources: Source[];
+  /**
+   * What the cited pages say where the report cites them (kept-evidence.ts): the figure check's
+   * material, bounded (absent in older step results and in runs without citations).
+   */
+  evidence?: EvidencePassage[];
   /** Deep mode: the plan and how each sub-question and the synthesis went. */
   deep?: DeepRecord;
 };

@@ -1,4 +1,5 @@
 import { splitFrontmatter } from "../../tools/frontmatter.ts";
+import { parseCheckItems, renderChecksSection } from "../checks/checks-section.ts";
 import { numberCitations } from "../citations/number-citations.ts";
 import { renderSourcesSection, SOURCES_HEADING } from "../citations/sources-section.ts";
 import { parseReport, type ResearchDocument } from "../research-document.ts";
@@ -16,22 +17,31 @@ import { sanitizeMarkdown } from "./sanitize-markdown.ts";
  * yet becomes a citation with the next number. For a body this product just filed it changes
  * nothing; `removed` says what it took from anything else.
  */
-export function publishResearch<D extends Pick<ResearchDocument, "body" | "cited" | "consulted">>(
-  doc: D,
-): { doc: D; removed: Removal[] } {
+export function publishResearch<
+  D extends Pick<ResearchDocument, "body" | "cited" | "consulted" | "checks">,
+>(doc: D): { doc: D; removed: Removal[] } {
   const cited = publishSources(doc.cited);
   const listed = publishSources([...doc.cited, ...doc.consulted]);
-  const body = sanitizeMarkdown(doc.body, placeholderPolicy(listed.sources));
+  const policy = placeholderPolicy(listed.sources);
+  const body = sanitizeMarkdown(doc.body, policy);
   const numbered = numberCitations(body.text, cited.sources, listed.sources);
+  // The Checks items quote the report and cite its pages: republished by the same rules, their
+  // markers numbered as the body numbers them.
+  const checks = doc.checks?.length
+    ? sanitizeMarkdown(doc.checks.join("\n"), policy)
+    : { text: "", removed: [] };
+  const checkItems = numberCitations(checks.text, numbered.numbered, listed.sources);
   const removals = new RemovalList();
-  removals.addAll([...listed.removed, ...body.removed]);
-  const citedKeys = new Set(numbered.numbered.map((s) => sourceKey(s.url)));
+  removals.addAll([...listed.removed, ...body.removed, ...checks.removed]);
+  const citedKeys = new Set(checkItems.numbered.map((s) => sourceKey(s.url)));
+  const items = parseCheckItems(checkItems.text);
   return {
     doc: {
       ...doc,
       body: numbered.text,
-      cited: numbered.numbered,
+      cited: checkItems.numbered,
       consulted: withoutSources(listed.sources, citedKeys),
+      ...(doc.checks ? { checks: items } : {}),
     },
     removed: removals.list(),
   };
@@ -50,8 +60,9 @@ export function publishedMarkdown(markdown: string): string {
   const { doc } = publishResearch(parseReport(rest));
   const hasSources = rest.lastIndexOf(`\n${SOURCES_HEADING}\n`) >= 0;
   const sources = hasSources ? `\n\n${renderSourcesSection(doc.cited, doc.consulted)}` : "\n";
+  const checks = renderChecksSection(doc.checks ?? []);
   const head = split ? `---\n${split.yaml}\n---\n\n` : "";
-  const published = `${head}${doc.body}${sources}`;
+  const published = `${head}${doc.body}${sources}${checks ? `\n${checks}` : ""}`;
   // Unchanged but for line ends or trailing blank lines: the file as stored, byte for byte.
   return published.trimEnd() === text.trimEnd() ? markdown : published;
 }

@@ -55,6 +55,7 @@ export function deepOutcome(
     },
     toolCalls: runs.flatMap((r) => r.toolCalls),
     sources: dedupeSources(runs.flatMap((r) => r.sources)),
+    ...evidenceOf(runs),
     deep: {
       parallel: request.parallel ?? DEFAULT_PARALLEL,
       plan: plan.subQuestions,
@@ -127,4 +128,16 @@ function tokens(usage: AgentUsage): Tokens {
 
 function costPart(cost: RunCost | undefined): { cost?: RunCost } {
   return cost ? { cost } : {};
+}
+
+/** The synthesis cites its sub-questions' pages: what they kept is what its claims rest on. */
+function evidenceOf(runs: readonly ResearchOutcome[]): Pick<ResearchOutcome, "evidence"> {
+  const seen = new Set<string>();
+  const evidence = runs
+    .flatMap((r) => r.evidence ?? [])
+    .filter((e) => {
+      const key = `${e.url}\u0000${e.text}`;
+      return seen.has(key) ? false : (seen.add(key), true);
+    });
+  return evidence.length ? { evidence } : {};
 }
