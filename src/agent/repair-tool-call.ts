@@ -15,10 +15,11 @@ import { InvalidToolInputError, type ToolCallRepairFunction, type ToolSet } from
  */
 export const repairToolCall: ToolCallRepairFunction<ToolSet> = async ({ toolCall, error }) => {
   if (!InvalidToolInputError.isInstance(error)) return null;
+  // Valid JSON its schema refused: nothing to read differently; the model gets the error.
+  const strict = parsed(toolCall.input);
+  if (strict !== undefined && typeof strict !== "string") return null;
   const value = lenientJson(toolCall.input);
-  if (value === undefined) return null;
-  const input = JSON.stringify(value);
-  return input === toolCall.input ? null : { ...toolCall, input };
+  return value === undefined ? null : { ...toolCall, input: JSON.stringify(value) };
 };
 
 /** An object read out of text that is nearly JSON; undefined when no reading is plain. */
