@@ -16,6 +16,7 @@ import { loopbackOnly } from "./loopback-only.ts";
 import { OPENAPI_PATH } from "./openapi/api-operations.ts";
 import { openApiDocument } from "./openapi/openapi-document.ts";
 import { DEFAULT_RATE_LIMIT, RateLimiter } from "./rate-limiter.ts";
+import { ESTIMATE_PATH, estimateHandler } from "./routes/estimate-route.ts";
 import { getExplorationHandler, listExplorationsHandler } from "./routes/explorations-routes.ts";
 import { exploreHandler } from "./routes/explore-route.ts";
 import { jobEventsHandler } from "./routes/job-events-route.ts";
@@ -101,6 +102,21 @@ export function createApp(options: AppOptions): Hono<Env> {
     }),
     explore,
   );
+  // Costs nothing to answer, so no rate limit: the body limit still applies.
+  app.post(
+    ESTIMATE_PATH,
+    bodyLimit({
+      maxSize: maxBytes,
+      onError: () => {
+        throw new ApiError(
+          413,
+          "payload_too_large",
+          `the request body must be at most ${maxBytes} bytes`,
+        );
+      },
+    }),
+    estimateHandler(options.estimateExplore),
+  );
   app.get("/api/jobs", listJobsHandler(options.jobs));
   app.get("/api/jobs/:id", getJobHandler(options.jobs));
   app.get("/api/jobs/:id/events", jobEventsHandler(options.jobs, options.sseKeepAliveMs ?? 15_000));
@@ -112,6 +128,7 @@ export function createApp(options: AppOptions): Hono<Env> {
   app.post("/api/jobs/:id/retry", rateLimited(options), retryJobHandler(options.jobs));
   for (const [path, allow] of [
     ["/api/explore", "POST"],
+    [ESTIMATE_PATH, "POST"],
     ["/api/jobs", "GET"],
     ["/api/jobs/:id", "GET"],
     ["/api/jobs/:id/events", "GET"],

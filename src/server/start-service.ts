@@ -9,6 +9,7 @@ import { dataDirError } from "./data-dir-error.ts";
 import { lockDataDir } from "./data-dir-lock.ts";
 import type { GitHubWebhookOptions } from "./github-webhook/github-webhook-route.ts";
 import type { RateLimit } from "./rate-limiter.ts";
+import type { EstimateExplore } from "./routes/estimate-route.ts";
 import type { ReadJobResearch, ServiceLogger, SubmitExplore } from "./service-types.ts";
 import { type RunningServer, startServer } from "./start-server.ts";
 
@@ -31,6 +32,8 @@ export interface ServiceOptions {
   githubWebhook?: (jobs: JobRunner) => GitHubWebhookOptions;
   /** The ideas repository, for GET /api/explorations (the same store the jobs commit to). */
   ideas?: ResearchSnapshot;
+  /** POST /api/explore/estimate's pricing of a request. */
+  estimateExplore?: EstimateExplore;
   logger?: ServiceLogger;
   /** Masks the configured secrets in what jobs record: errors, progress, results, webhooks. */
   redact?: Redact;
@@ -76,6 +79,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     readResearch: options.readResearch,
     ...(options.githubWebhook ? { githubWebhook: options.githubWebhook(jobs) } : {}),
     ideas: options.ideas,
+    ...(options.estimateExplore ? { estimateExplore: options.estimateExplore } : {}),
     rateLimit: options.rateLimit,
     allowPrivateWebhooks: options.allowPrivateWebhooks,
     logger: options.logger,

@@ -2,6 +2,11 @@ import { spawn } from "node:child_process";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { DEFAULT_LIMITS } from "../../src/agent/agent-limits.ts";
+import { DEFAULT_WEB_SEARCH_MAX_USES } from "../../src/models/anthropic-web-search.ts";
+import { priceFor } from "../../src/models/price-source.ts";
+import { formatUsd } from "../../src/models/pricing.ts";
+import { estimateCost } from "../../src/research/explore/cost-estimate.ts";
 import {
   FAKE_API_KEY,
   type FakeAnthropicServer,
@@ -52,6 +57,43 @@ describe("explore --json", () => {
       ),
       model: { id: "claude-sonnet-5-5", provider: "anthropic" },
     });
+    expect(fake.requests).toHaveLength(0);
+    nothingWritten();
+  });
+
+  it("--dry-run tells what the limits let the run cost before paying: text, --json, a cap, an unknown model", async () => {
+    const dryRun = (...args: string[]) =>
+      runCli(
+        ["explore", IDEA, "--dry-run", "--max-steps", "3", "--token-budget", "50000", ...args],
+        {
+          cwd: repo.dir,
+          env: env(),
+        },
+      );
+    const expected = estimateCost(priceFor("anthropic", "claude-sonnet-5-5"), "claude-sonnet-5-5", {
+      depth: "quick",
+      maxSteps: 3,
+      tokenBudget: 50_000,
+      maxOutputTokens: DEFAULT_LIMITS.maxOutputTokens,
+      searchesPerStep: DEFAULT_WEB_SEARCH_MAX_USES,
+    });
+    if (!expected.priced) throw new Error(expected.reason);
+    expect(onlyJson((await dryRun("--json")).stdout).estimate).toEqual(expected);
+    const { low, high } = expected.typicalUsd;
+    expect((await dryRun()).stdout).toContain(
+      `\nCost: at most ${formatUsd(expected.maxUsd)} under these limits; typically ${formatUsd(low)}–${formatUsd(high)}\n`,
+    );
+    expect((await dryRun("--max-cost", "0.05")).stdout).toMatch(
+      /\nCost: at most \$0\.05 under your --max-cost; typically \$\S+–\$\S+\n/,
+    );
+    const unknown = await dryRun("--model", "claude-sonnet-9", "--json");
+    expect(onlyJson(unknown.stdout).estimate).toEqual({
+      priced: false,
+      reason: "no price for claude-sonnet-9",
+    });
+    expect((await dryRun("--model", "claude-sonnet-9")).stdout).toContain(
+      "\nCost: unknown (no price for claude-sonnet-9)\n",
+    );
     expect(fake.requests).toHaveLength(0);
     nothingWritten();
   });

@@ -6,6 +6,7 @@ import type { Redact } from "../../../src/config/redactor.ts";
 import type { JobBackend } from "../../../src/jobs/job-backend.ts";
 import type { WorkflowDefinition } from "../../../src/jobs/job-runner.ts";
 import { fetchTransport } from "../../../src/net/fetch-transport.ts";
+import { estimateExploreCost } from "../../../src/research/explore/cost-estimate.ts";
 import {
   EXPLORE_JOB_KIND,
   type ExploreServiceDeps,
@@ -18,6 +19,7 @@ import {
 import { parseApiTokens } from "../../../src/server/bearer-auth.ts";
 import type { GitHubWebhookOptions } from "../../../src/server/github-webhook/github-webhook-route.ts";
 import { issueIntakeSetup } from "../../../src/server/issue-intake-setup.ts";
+import type { EstimateExplore } from "../../../src/server/routes/estimate-route.ts";
 import type { GitHubStore } from "../../../src/store/github-store.ts";
 import { githubStoreFromEnv } from "../../../src/store/github-store-from-env.ts";
 
@@ -68,6 +70,8 @@ export interface WorkerConfig {
   githubWebhook: ((jobs: JobBackend) => GitHubWebhookOptions) | undefined;
   allowPrivateWebhooks: boolean;
   resumeStale: boolean;
+  /** POST /api/explore/estimate: a request's model and limits, priced before anything is paid. */
+  estimateExplore: EstimateExplore;
 }
 
 /** The secrets a Worker cannot run without: it has no filesystem, so research goes to GitHub. */
@@ -106,6 +110,7 @@ export function readWorkerConfig(bindings: WorkerEnv): WorkerConfig | { problem:
       store,
       workflows: { [EXPLORE_JOB_KIND]: exploreJobWorkflow(deps), ...intake.workflows },
       githubWebhook: intake.githubWebhook,
+      estimateExplore: (request) => estimateExploreCost(request, deps.resolveModel(request)),
       allowPrivateWebhooks: text.IDEA_EXPLORER_ALLOW_PRIVATE_WEBHOOKS === "true",
       resumeStale: text.IDEA_EXPLORER_RESUME_STALE === "true",
     };

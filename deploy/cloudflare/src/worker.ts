@@ -48,6 +48,7 @@ export default {
       jobs,
       auth: { tokens: config.tokens },
       submitExplore: submitExplore(jobs, config.store),
+      estimateExplore: config.estimateExplore,
       readResearch: readJobResearch(config.store),
       ideas: config.store,
       rateLimiter: state.limiter,

@@ -1,5 +1,6 @@
 import { DEFAULT_LIMITS } from "../../agent/agent-limits.ts";
 import type { ResolvedModel } from "../../models/resolve-model.ts";
+import { describeEstimate, estimateExploreCost } from "../../research/explore/cost-estimate.ts";
 import type { ExplorePayload } from "../../research/explore/explore-plan.ts";
 import { explorePrompt } from "../../research/explore/explore-prompt.ts";
 import {
@@ -16,7 +17,7 @@ import { mcpDryRunJson, mcpDryRunLines } from "./dry-run-mcp.ts";
 
 /**
  * What a real run would do, without calling the model or writing anything: the target path,
- * the limits, the tools registered and the exact prompts.
+ * the limits and what they let the run cost, the tools registered and the exact prompts.
  */
 export async function printDryRun(
   payload: ExplorePayload,
@@ -56,6 +57,7 @@ export async function printDryRun(
   out(
     `Limits: ${request.maxSteps} steps, ${request.tokenBudget} token budget, ${DEFAULT_LIMITS.maxOutputTokens} output tokens per step, ${(request.timeoutSeconds ?? DEFAULT_LIMITS.timeoutMs / 1000) / 60} min timeout`,
   );
+  out(`Cost: ${describeEstimate(estimateExploreCost(request, deps.model))}`);
   printTools(toolkit, out);
   for (const line of deps.tooling?.mcp ? mcpDryRunLines(deps.tooling.mcp) : []) out(line);
   out(`\n--- system prompt ---\n${prompt.system}\n\n--- user prompt ---\n${prompt.user}`);
@@ -92,6 +94,7 @@ function dryRunPayload(
       maxOutputTokens: DEFAULT_LIMITS.maxOutputTokens,
       timeoutSeconds: request.timeoutSeconds ?? DEFAULT_LIMITS.timeoutMs / 1000,
     },
+    estimate: estimateExploreCost(request, deps.model),
     tools: { strategy: toolkit.strategy, loaded: toolkit.visible, deferred: toolkit.deferred },
     ...(deps.tooling?.mcp ? { mcp: mcpDryRunJson(deps.tooling.mcp) } : {}),
     prompt: { system: prompt.system, user: prompt.user },

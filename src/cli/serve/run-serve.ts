@@ -1,5 +1,6 @@
 import path from "node:path";
 import { parseEnv } from "../../config/env.ts";
+import { estimateExploreCost } from "../../research/explore/cost-estimate.ts";
 import {
   EXPLORE_JOB_KIND,
   exploreJobWorkflow,
@@ -99,6 +100,7 @@ export async function runServe(
     },
     ...(intake.githubWebhook ? { githubWebhook: intake.githubWebhook } : {}),
     submitExplore: (jobs) => submitExplore(jobs, store),
+    estimateExplore: (request) => estimateExploreCost(request, exploreDeps.resolveModel(request)),
     readResearch: readJobResearch(store),
     ideas: store,
     logger: {

@@ -9,6 +9,7 @@ import {
 import { listQuerySchema, researchQuerySchema } from "../routes/job-schemas.ts";
 import {
   alreadyExploredSchema,
+  costEstimateAnswerSchema,
   errorEnvelopeSchema,
   githubDeliveryAnswerSchema,
   healthSchema,
@@ -90,6 +91,26 @@ export const OPERATIONS: readonly Operation[] = [
       "429": error("Too many submissions (rate_limited); see Retry-After."),
       "502": error("The ideas repository could not be used (store_error)."),
       "503": error("The job database cannot store the job (storage_unavailable)."),
+    },
+  },
+  {
+    method: "post",
+    path: "/api/explore/estimate",
+    summary:
+      "What POST /api/explore with this body may cost, before paying: no job, no model call.",
+    auth: true,
+    body: exploreBodySchema,
+    responses: {
+      "200": {
+        description: "The most the run can cost under its limits and a typical range.",
+        schema: costEstimateAnswerSchema,
+      },
+      "400": error(
+        "The body is not valid (invalid_request, invalid_json), one detail per field, or its model cannot be used.",
+      ),
+      "401": UNAUTHORIZED,
+      "413": error("The body is larger than the limit (payload_too_large)."),
+      "503": error("The server has no model configuration to price with (not_configured)."),
     },
   },
   {

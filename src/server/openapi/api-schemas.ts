@@ -130,3 +130,25 @@ export const githubDeliveryAnswerSchema = z.object({
   job_id: z.string().optional().describe("The job the delivery made (or made before)."),
   reason: z.string().optional().describe("Why an ignored delivery was ignored."),
 });
+
+/** POST /api/explore/estimate's answer (research/explore/cost-estimate.ts CostEstimate). */
+export const costEstimateAnswerSchema = z.object({
+  estimate: z
+    .union([
+      z.object({
+        priced: z.literal(true),
+        maxUsd: z
+          .number()
+          .describe("The most the run can cost under its limits (at most max_cost_usd), in USD."),
+        typicalUsd: z
+          .object({ low: z.number(), high: z.number() })
+          .describe("A typical range from the price and the limits, in USD."),
+        capUsd: z.number().optional().describe("max_cost_usd, when the request set it."),
+      }),
+      z.object({
+        priced: z.literal(false),
+        reason: z.string().describe('Why there is no estimate: "no price for <model>".'),
+      }),
+    ])
+    .describe("Computed from the model's price and the request's limits; nothing is paid."),
+});

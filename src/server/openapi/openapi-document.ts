@@ -8,6 +8,7 @@ import {
 import { error, OPERATIONS, type Operation, type ResponseSpec } from "./api-operations.ts";
 import {
   alreadyExploredSchema,
+  costEstimateAnswerSchema,
   errorEnvelopeSchema,
   githubDeliveryAnswerSchema,
   healthSchema,
@@ -28,6 +29,7 @@ const COMPONENTS: [z.ZodType, string][] = [
   [jobListSchema, "JobList"],
   [jobAcceptedSchema, "JobAccepted"],
   [alreadyExploredSchema, "AlreadyExplored"],
+  [costEstimateAnswerSchema, "CostEstimateAnswer"],
   [progressEventSchema, "ProgressEvent"],
   [githubDeliveryAnswerSchema, "GitHubDeliveryAnswer"],
   [explorationSummarySchema, "ExplorationSummary"],

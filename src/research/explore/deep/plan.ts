@@ -52,7 +52,7 @@ export interface PlanDeps {
 }
 
 /** A plan off its schema is sent back once with what was wrong; a second miss fails the run. */
-const PLAN_ATTEMPTS = 2;
+export const PLAN_ATTEMPTS = 2;
 
 /**
  * One model call with structured output: Anthropic answers through its JSON schema (or JSON
