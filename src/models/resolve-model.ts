@@ -1,6 +1,6 @@
 import { createAnthropic } from "@ai-sdk/anthropic";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
-import type { LanguageModel } from "ai";
+import { type LanguageModel, wrapLanguageModel } from "ai";
 import { ConfigError } from "../config/config-error.ts";
 import {
   ANTHROPIC_MODEL_ALIASES,
@@ -17,7 +17,8 @@ import {
   fetchWithDeadline,
   type RequestDeadline,
 } from "./request-deadline.ts";
-import { withThinkBlocksExtracted } from "./think-blocks.ts";
+import { textToolCallsMiddleware } from "./text-tool-calls.ts";
+import { thinkBlocksMiddleware } from "./think-blocks.ts";
 
 export const MODEL_PROVIDERS = ["anthropic", "openai-compatible"] as const;
 export type ModelProvider = (typeof MODEL_PROVIDERS)[number];
@@ -163,8 +164,12 @@ function resolveOpenAICompatible(options: ResolveModelOptions): Omit<ResolvedMod
     fetch: deadlineFetch(options),
   });
   return {
-    // Reasoning models served this way think aloud in `<think>` blocks; never part of a report.
-    model: withThinkBlocksExtracted(provider.chatModel(modelId)),
+    model: wrapLanguageModel({
+      model: provider.chatModel(modelId),
+      // Reasoning models served this way think aloud in `<think>` blocks, never part of a
+      // report; a tool call written as text is read once the thinking is out of it.
+      middleware: [textToolCallsMiddleware, ...thinkBlocksMiddleware()],
+    }),
     provider: "openai-compatible",
     modelId,
     supportsServerWebSearch: false,

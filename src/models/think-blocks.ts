@@ -1,5 +1,5 @@
-import type { LanguageModelV4, LanguageModelV4StreamPart } from "@ai-sdk/provider";
-import { extractReasoningMiddleware, type LanguageModelMiddleware, wrapLanguageModel } from "ai";
+import type { LanguageModelV4StreamPart } from "@ai-sdk/provider";
+import { extractReasoningMiddleware, type LanguageModelMiddleware } from "ai";
 
 const OPEN = "<think>";
 const CLOSE = "</think>";
@@ -14,12 +14,9 @@ const CLOSE = "</think>";
  * - a closing tag with no opening one (the chat template put `<think>` in the prompt, as
  *   llama.cpp does for DeepSeek-R1): what precedes it is the thinking.
  */
-export function withThinkBlocksExtracted(model: LanguageModelV4): LanguageModelV4 {
-  return wrapLanguageModel({
-    model,
-    // The last middleware sits next to the model: tags are balanced before extraction.
-    middleware: [extractReasoningMiddleware({ tagName: "think" }), balancedThinkTagsMiddleware],
-  });
+export function thinkBlocksMiddleware(): LanguageModelMiddleware[] {
+  // The last middleware sits next to the model: tags are balanced before extraction.
+  return [extractReasoningMiddleware({ tagName: "think" }), balancedThinkTagsMiddleware];
 }
 
 /** The text with every `<think>` block closed, so the SDK's extraction takes all of them. */

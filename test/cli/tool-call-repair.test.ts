@@ -94,3 +94,27 @@ describe("a tool call whose input is not valid JSON", () => {
     ]);
   });
 });
+
+describe("a tool call written as text instead of made", () => {
+  it("is made, when the whole answer (its thinking aside) is that one call to an offered tool", async () => {
+    local.enqueue(
+      {
+        text: '<think>I need data.</think>\n<tool_call>\n{"name": "web_search", "arguments": {"query": "soil sensor drift"}}\n</tool_call>',
+      },
+      { text: "# Plant reminders\n\nSensors drift ([study](https://plants.example/sensors))." },
+    );
+    const run = await explore();
+
+    expect(run.code, run.stderr).toBe(0);
+    expect(searched()).toEqual(["soil sensor drift"]);
+    expect(local.requests).toHaveLength(2);
+    // The model sees its call answered as a call, and the report is the one written after it.
+    const answered = local.requests[1]?.body.messages.at(-1);
+    expect(answered?.role).toBe("tool");
+    expect(loggedCalls().map((c) => [c.name, c.ok])).toEqual([["web_search", true]]);
+    const folder = readdirSync(path.join(repo.dir, "ideas")).find((f) => f.includes("houseplant"));
+    const research = readFileSync(path.join(repo.dir, "ideas", folder!, "research.md"), "utf8");
+    expect(research).toContain("Sensors drift (study[[1]](https://plants.example/sensors)).");
+    expect(research).not.toContain("tool_call");
+  });
+});
