@@ -125,7 +125,10 @@ function belongsElsewhere(text: string, start: number, end: number, digits: numb
   if (before === "[" && after === "]") return true; // a citation marker
   if (before === "'" || before === "’" || before === "#") return true; // "the '90s", "#1"
   if (before === "." && !isDigit(text[start - 2])) return true; // ".5": unsure what it abbreviates
-  if ((before === "-" || before === "_") && isLatinLetter(text[start - 2])) return true; // "GPT-4"
+  if ((before === "-" || before === "_") && isLatinLetter(text[start - 2])) {
+    // "GPT-4", "COVID-19" name things; "mid-2025" and "pre-2020" still state a year.
+    return !(before === "-" && digits === 4 && /^[a-z]{2}$/.test(text.slice(start - 3, start - 1)));
+  }
   const joined = (mark: string) =>
     (before === mark && isDigit(text[start - 2])) || (after === mark && isDigit(text[end + 1]));
   if (joined(":")) return true; // "10:30", "16:9"

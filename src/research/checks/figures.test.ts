@@ -108,6 +108,7 @@ const PAIRS: [string, string, boolean][] = [
   // Written inside other forms.
   ["$4.2 billion", "a $4.2-billion deal", true],
   ["2024", "3/4/2024", true],
+  ["2025", "by mid-2025", true],
   ["$12.5 billion", "12,5 milliards d'euros", true],
   ["5%", "five percent", true],
 ];
