@@ -41,6 +41,7 @@ export function resolveCliModel(
       ? { baseURL, baseURLSource: flags.baseUrl ? "--base-url" : "ANTHROPIC_BASE_URL" }
       : {}),
     ...(price ? { price } : {}),
+    ...(env.IDEA_EXPLORER_CHECK_MODEL ? { checkModel: env.IDEA_EXPLORER_CHECK_MODEL } : {}),
     requestDeadline: {
       ...(flags.requestTimeoutSeconds ? { timeoutMs: flags.requestTimeoutSeconds * 1000 } : {}),
       ...(options.onRequestRetry ? { onRetry: options.onRequestRetry } : {}),

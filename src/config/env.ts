@@ -97,6 +97,8 @@ export const envSchema = z.object({
   IDEA_EXPLORER_FETCH_DENY_HOSTS: optionalHostList,
   /** Comma-separated private hosts and CIDR ranges web_fetch may read (parsed where it is used). */
   IDEA_EXPLORER_PRIVATE_FETCH_HOSTS: optionalText,
+  /** The model check's model when a request names none (--check-model and check_model win). */
+  IDEA_EXPLORER_CHECK_MODEL: optionalText,
   /** The model's price when no flag gives one (--price-in and --price-out win). */
   IDEA_EXPLORER_PRICE_IN: optionalPrice,
   IDEA_EXPLORER_PRICE_OUT: optionalPrice,

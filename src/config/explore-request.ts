@@ -23,6 +23,22 @@ export const researchModeSchema = z.enum(["business", "exploration"], {
 /** business: viability and a verdict; exploration: 5-10 directions. */
 export type ResearchMode = z.output<typeof researchModeSchema>;
 
+export const checkClaimsSchema = z
+  .enum(["figures", "model"], { error: () => 'must be "figures" or "model"' })
+  .describe(
+    "figures: every cited figure is looked for in the passage its citation rests on (free, always); model: a cheap model also judges whether each passage supports its sentence (priced, counted against the cost limit)",
+  );
+
+/** What a model id may be: the run's model and the check model alike. */
+const modelIdSchema = z
+  .string({ error: "must be text" })
+  .trim()
+  .min(1, "must not be empty (leave it out for the default model)")
+  .max(MAX_MODEL_ID_LENGTH, `must be at most ${MAX_MODEL_ID_LENGTH} characters`)
+  .superRefine(printableText)
+  // The same rule serve applies to --model at start: a model id has no spaces.
+  .refine((id) => !/\s/.test(id), { message: "must be a model id, without spaces" });
+
 /** One exploration as the CLI and the HTTP API both ask for it. */
 export const exploreRequestSchema = z
   .object({
@@ -34,15 +50,7 @@ export const exploreRequestSchema = z
       .max(MAX_IDEA_LENGTH, `must be at most ${withCommas(MAX_IDEA_LENGTH)} characters`)
       .superRefine(printableText),
     mode: researchModeSchema.default("business"),
-    model: z
-      .string({ error: "must be text" })
-      .trim()
-      .min(1, "must not be empty (leave it out for the default model)")
-      .max(MAX_MODEL_ID_LENGTH, `must be at most ${MAX_MODEL_ID_LENGTH} characters`)
-      .superRefine(printableText)
-      // The same rule serve applies to --model at start: a model id has no spaces.
-      .refine((id) => !/\s/.test(id), { message: "must be a model id, without spaces" })
-      .optional(),
+    model: modelIdSchema.optional(),
     context: z
       .string({ error: "must be text" })
       .overwrite(normalizeLineBreaks)
@@ -91,6 +99,20 @@ export const exploreRequestSchema = z
       .min(0.01, "must be a number of US dollars from 0.01 to 1,000")
       .max(1_000, "must be a number of US dollars from 0.01 to 1,000")
       .optional(),
+    /**
+     * Absent means "figures", so a request that does not ask for the model check stays exactly
+     * what it was before the check existed (stored jobs, the paid-research key).
+     */
+    checkClaims: checkClaimsSchema.optional(),
+    /** The model check's model (default: see checkModelId in src/models/check-model.ts). */
+    checkModel: modelIdSchema
+      .describe("the model that judges the claims, on the run's provider")
+      .optional(),
+  })
+  .refine((r) => r.checkModel === undefined || r.checkClaims === "model", {
+    // Named by the field that must change, in the words of whichever surface was used.
+    path: ["checkClaims"],
+    message: 'must be "model" when a check model is given',
   })
   .refine((r) => !(r.update && r.force), {
     message: "choose either update or force, not both",

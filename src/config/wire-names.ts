@@ -10,6 +10,8 @@ export const WIRE_NAMES: Readonly<Record<string, string>> = {
   maxPageChars: "max_page_chars",
   fetchAllowHosts: "fetch_allow_hosts",
   fetchDenyHosts: "fetch_deny_hosts",
+  checkClaims: "check_claims",
+  checkModel: "check_model",
 };
 
 /** A body in wire names, with the request's own field names (other keys are left as they are). */

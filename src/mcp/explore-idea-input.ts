@@ -67,6 +67,16 @@ export const exploreIdeaInputSchema = z.strictObject({
   fetch_deny_hosts: fields.fetchDenyHosts.describe(
     "Hosts (and their subdomains) never read, on top of the operator's.",
   ),
+  check_claims: fields.checkClaims.describe(
+    '"figures" (the default): each cited figure is looked for in the passage its citation ' +
+      'rests on (free); "model": a cheap model also judges whether each passage supports its ' +
+      "sentence (priced, and counted against max_cost_usd).",
+  ),
+  check_model: fields.checkModel.describe(
+    "With check_claims \"model\": the judge's model id on the server's provider (default: " +
+      "the operator's IDEA_EXPLORER_CHECK_MODEL, else claude-haiku-4-5 with Anthropic and " +
+      "the server's model otherwise).",
+  ),
   timeout_seconds: fields.timeoutSeconds.describe(
     "The whole run's time limit in seconds, 10 to 86400 (default 600). A slow local model " +
       "can need more.",

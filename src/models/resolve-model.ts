@@ -8,6 +8,7 @@ import {
   isModelAlias,
   MODEL_ALIASES,
 } from "./anthropic-model-aliases.ts";
+import { checkModelId } from "./check-model.ts";
 import { parseHttpUrl, withoutCredentials } from "./http-url.ts";
 import { priceFor } from "./price-source.ts";
 import type { ModelPrice, PriceOverride } from "./pricing.ts";
@@ -41,6 +42,8 @@ export interface ResolveModelOptions {
   requestDeadline?: Partial<RequestDeadline>;
   /** The user's price (--price-in / --price-out), over the table's. */
   price?: PriceOverride;
+  /** The model check's model when a run names none (IDEA_EXPLORER_CHECK_MODEL). */
+  checkModel?: string;
 }
 
 export interface ResolvedModel {
@@ -54,6 +57,12 @@ export interface ResolvedModel {
   warning?: string;
   /** What it costs; undefined when no price is known (a cost is then reported as unknown). */
   price: ModelPrice | undefined;
+  /**
+   * The model that judges the run's claims (--check-claims model): `requested`, else the
+   * operator's default, else checkModelId's; on the same provider, key, base URL and deadlines.
+   * Throws ConfigError as resolveModel does. Absent on models built elsewhere (tests' stand-ins).
+   */
+  checkModel?(requested?: string): ResolvedModel;
 }
 
 /**
@@ -63,15 +72,29 @@ export interface ResolvedModel {
  */
 export function resolveModel(options: ResolveModelOptions = {}): ResolvedModel {
   const provider = options.provider ?? "anthropic";
-  const priced = (model: Omit<ResolvedModel, "price">): ResolvedModel => ({
-    ...model,
-    price: priceFor(model.provider, model.modelId, options.price),
-  });
+  const priced = (model: Omit<ResolvedModel, "price">): ResolvedModel => {
+    const resolved = { ...model, price: priceFor(model.provider, model.modelId, options.price) };
+    return {
+      ...resolved,
+      checkModel: (requested) => resolveCheckModel(resolved, options, requested),
+    };
+  };
   if (provider === "anthropic") return priced(resolveAnthropic(options));
   if (provider === "openai-compatible") return priced(resolveOpenAICompatible(options));
   throw new ConfigError(
     `Unknown provider "${String(provider)}"; use one of: ${MODEL_PROVIDERS.join(", ")}.`,
   );
+}
+
+function resolveCheckModel(
+  run: ResolvedModel,
+  options: ResolveModelOptions,
+  requested: string | undefined,
+): ResolvedModel {
+  const { price, checkModel, ...same } = options;
+  const check = resolveModel({ ...same, model: checkModelId(run, requested, checkModel) });
+  // The user's price is the run model's: it prices the check only when the check is that model.
+  return check.modelId === run.modelId ? run : check;
 }
 
 function resolveAnthropic(options: ResolveModelOptions): Omit<ResolvedModel, "price"> {

@@ -1,7 +1,7 @@
 import { isIP } from "node:net";
 import { z } from "zod";
 import { type ExploreRequest, exploreRequestSchema } from "../config/explore-request.ts";
-import { fromWireNames } from "../config/wire-names.ts";
+import { fromWireNames, WIRE_NAMES } from "../config/wire-names.ts";
 import type { WebhookTarget } from "../jobs/job-record.ts";
 import { parseWebhookUrl } from "../jobs/webhook/webhook-target.ts";
 import { isMetadataOrLinkLocal, isPublicAddress } from "../net/address-policy.ts";
@@ -48,6 +48,8 @@ const bodyShape = {
   max_page_chars: request.maxPageChars,
   fetch_allow_hosts: request.fetchAllowHosts,
   fetch_deny_hosts: request.fetchDenyHosts,
+  check_claims: request.checkClaims,
+  check_model: request.checkModel,
 };
 
 /** The body's fields, named in the answer to an unknown one. */
@@ -74,7 +76,14 @@ export type ExploreBody = z.output<typeof exploreBodySchema>;
 
 export function toExploreRequest(body: ExploreBody): z.ZodSafeParseResult<ExploreRequest> {
   // The webhook fields are not the request's: the (non-strict) request schema leaves them out.
-  return exploreRequestSchema.safeParse(fromWireNames(body));
+  const parsed = exploreRequestSchema.safeParse(fromWireNames(body));
+  if (parsed.success) return parsed;
+  // A rule across fields names one by the request's name: answered in the body's.
+  const issues = parsed.error.issues.map((issue) => ({
+    ...issue,
+    path: issue.path.map((key) => (typeof key === "string" ? (WIRE_NAMES[key] ?? key) : key)),
+  }));
+  return { success: false, error: new z.ZodError(issues) as z.ZodError<ExploreRequest> };
 }
 
 export function toWebhookTarget(body: ExploreBody): WebhookTarget | undefined {

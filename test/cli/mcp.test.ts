@@ -107,8 +107,13 @@ describe("idea-explorer mcp (a real MCP client over stdio, fake Anthropic API)",
       "max_page_chars",
       "fetch_allow_hosts",
       "fetch_deny_hosts",
+      "check_claims",
+      "check_model",
       "timeout_seconds",
     ]);
+    expect(explore.inputSchema.properties?.check_claims).toMatchObject({
+      enum: ["figures", "model"],
+    });
     expect(explore.inputSchema.properties?.depth).toMatchObject({ enum: ["quick", "deep"] });
     expect(explore.inputSchema.required).toEqual(["idea"]);
     expect(explore.inputSchema.additionalProperties).toBe(false);
@@ -161,7 +166,7 @@ describe("idea-explorer mcp (a real MCP client over stdio, fake Anthropic API)",
     });
     expect(textOf(result)).toMatch(
       new RegExp(
-        `^Wrote ideas/${folder}/research\\.md \\(2 model steps, 2 tool calls, 2 sources, 40,000 input and 2,000 output tokens, \\d+\\.\\d s, \\$0\\.11\\)\\. Read it with read_research, path "${readPath}"`,
+        `^Wrote ideas/${folder}/research\\.md \\(2 model steps, 2 tool calls, 2 sources, 40,000 input and 2,000 output tokens, \\d+\\.\\d s, \\$0\\.11(; [^)]*)?\\)\\. Read it with read_research, path "${readPath}"`,
       ),
     );
 

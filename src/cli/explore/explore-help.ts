@@ -27,6 +27,13 @@ Options:
                                the whole run, shared by the sub-questions)
   --timeout DURATION           the whole run's time limit, e.g. 90s, 20m, 2h (default 10m)
   --max-cost USD               stop searching past this many dollars and write the report
+  --check-claims figures|model figures (default, free): look for each cited figure in the
+                               passage its citation rests on; model: also ask a cheap model
+                               whether each passage supports its sentence (priced, counted
+                               against --max-cost)
+  --check-model M              the model check's model, on the run's provider (default:
+                               IDEA_EXPLORER_CHECK_MODEL, else claude-haiku-4-5 with
+                               Anthropic and the run's model otherwise)
   --price-in USD, --price-out USD   the model's price per million input/output tokens, for models
                                with no known price (local models) or to override the table;
                                they win over IDEA_EXPLORER_PRICE_IN / IDEA_EXPLORER_PRICE_OUT
@@ -66,6 +73,7 @@ Options:
 Environment: ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL, GITHUB_REPO, GITHUB_TOKEN, GITHUB_BRANCH,
 GITHUB_API_URL, GITHUB_TIMEOUT_MS, SEARXNG_URL, TAVILY_API_KEY, BRAVE_API_KEY,
 OPENAI_COMPATIBLE_API_KEY, IDEA_EXPLORER_PRICE_IN, IDEA_EXPLORER_PRICE_OUT,
+IDEA_EXPLORER_CHECK_MODEL,
 IDEA_EXPLORER_WEB_FETCH (off), IDEA_EXPLORER_MAX_FETCHES, IDEA_EXPLORER_MAX_FETCHES_PER_STEP,
 IDEA_EXPLORER_MAX_PAGE_CHARS,
 IDEA_EXPLORER_FETCH_ALLOW_HOSTS, IDEA_EXPLORER_FETCH_DENY_HOSTS,

@@ -40,6 +40,8 @@ const OPTIONS = {
   "max-page-chars": { type: "string" },
   "fetch-allow-hosts": { type: "string" },
   "fetch-deny-hosts": { type: "string" },
+  "check-claims": { type: "string" },
+  "check-model": { type: "string" },
   "allow-private-fetch": { type: "boolean" },
   "private-fetch-hosts": { type: "string" },
   "tool-search": { type: "string" },
@@ -76,6 +78,8 @@ export function parseExploreFlags(args: string[]) {
       maxPageChars: integerOption("max-page-chars", values["max-page-chars"]),
       fetchAllowHosts: listOption("fetch-allow-hosts", values["fetch-allow-hosts"]),
       fetchDenyHosts: listOption("fetch-deny-hosts", values["fetch-deny-hosts"]),
+      checkClaims: values["check-claims"],
+      checkModel: values["check-model"],
     },
     model: {
       provider: values.provider,

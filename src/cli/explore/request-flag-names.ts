@@ -16,4 +16,6 @@ export const REQUEST_FLAG_NAMES: Record<string, string> = {
   maxPageChars: "--max-page-chars",
   fetchAllowHosts: "--fetch-allow-hosts",
   fetchDenyHosts: "--fetch-deny-hosts",
+  checkClaims: "--check-claims",
+  checkModel: "--check-model",
 };

@@ -3,6 +3,7 @@ import type { ResolvedModel } from "../../models/resolve-model.ts";
 import { probeSearchBackend } from "../../search/probe-search-backend.ts";
 import type { SearchBackend } from "../../search/resolve-search-backend.ts";
 import type { ResearchStore } from "../../store/research-store.ts";
+import { claimCheckModel } from "../checks/model-judge-model.ts";
 import { checkCostLimit } from "./cost-limit.ts";
 import type { ExploreResult } from "./explore-workflow.ts";
 import { checkRequestTargets } from "./prepare-exploration.ts";
@@ -37,6 +38,7 @@ export async function preflightExplore(
   };
   if (deps.model.warning) warn(deps.model.warning);
   checkCostLimit(request, deps.model);
+  claimCheckModel(request, deps.model);
   await (deps.verifyStore ?? (() => deps.store.verify()))();
   await checkRequestTargets(request, deps.store);
   const backend = searchBackendFor(deps.model, deps.searchBackend);
