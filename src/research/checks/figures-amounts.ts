@@ -99,7 +99,8 @@ function readAround(
     if (start === digitsStart && isLatinLetter(before)) return undefined;
   }
 
-  const suffix = readSuffix(text, digitsEnd, currency !== undefined);
+  const yearShaped = numeral.plain && numeral.digits === 4;
+  const suffix = readSuffix(text, digitsEnd, currency !== undefined, yearShaped);
   if (!suffix) return undefined;
   const reading: Reading = {
     start,
@@ -139,8 +140,11 @@ function belongsElsewhere(text: string, start: number, end: number, digits: numb
 }
 
 /** What follows the digits: a glued scale or unit, a percent, a scale word, a currency. */
-function readSuffix(text: string, at: number, hasCurrency: boolean) {
+function readSuffix(text: string, at: number, hasCurrency: boolean, yearShaped: boolean) {
   const letters = /^[A-Za-z]+/.exec(text.slice(at, at + 12))?.[0];
+  // Financial tables mark a year estimated, actual or forecast: "2025E", "2024A", "2026F".
+  if (yearShaped && letters && /^[AEF]$/.test(letters))
+    return { end: at + 1, unit: false, percent: false };
   let end = at;
   let scale: number | undefined;
   let unit = false;

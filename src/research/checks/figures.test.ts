@@ -109,6 +109,7 @@ const PAIRS: [string, string, boolean][] = [
   ["$4.2 billion", "a $4.2-billion deal", true],
   ["2024", "3/4/2024", true],
   ["2025", "by mid-2025", true],
+  ["2025", "revenue 2025E", true],
   ["$12.5 billion", "12,5 milliards d'euros", true],
   ["5%", "five percent", true],
 ];

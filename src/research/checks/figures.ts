@@ -7,7 +7,10 @@ export type FigureKind = "number" | "percent" | "money" | "year" | "date" | "quo
 /** A figure a sentence states, as written and normalized for comparison. */
 export interface Figure {
   kind: FigureKind;
-  /** The figure as the sentence writes it, e.g. "$4.2 billion", "8%", "FY2025", "“a quoted phrase”". */
+  /**
+   * The figure as the sentence writes it, e.g. "$4.2 billion", "8%", "FY2025", "“a quoted phrase”".
+   * A range's first end, which takes its unit from the second, is the whole range: "10–12%".
+   */
   text: string;
   /** number, percent, money: scaled and signed (4.2e9 for "$4.2bn", 8 for "8%"); year: the year. */
   value?: number;
