@@ -25,6 +25,7 @@ const HEAVY: Record<string, RegExp> = {
   yaml: /\/node_modules\/yaml\//,
   marked: /\/node_modules\/marked\//,
   OpenTelemetry: /\/node_modules\/@opentelemetry\//,
+  "the price list (@pydantic/genai-prices)": /\/node_modules\/@pydantic\/genai-prices\//,
   "the page readers (linkedom, Readability, unpdf)":
     /\/node_modules\/(linkedom|@mozilla\/readability|unpdf)\//,
 };
