@@ -65,6 +65,7 @@ export function estimateExploreCost(request: ExploreRequest, model: ResolvedMode
  *   has up to MAX_SUB_QUESTIONS such runs sharing 80% of the budget, and the synthesis.
  * - Every search the tool steps may make, at the model's search price.
  * With --max-cost, the smaller of that and the cap (capUsd): the run stops within it.
+ * Deep mode's --parallel changes how long a run takes, not what it may cost.
  */
 export function estimateCost(
   price: ModelPrice | undefined,
