@@ -58,6 +58,8 @@ const citedShifts = reply.webSearch("shift swap apps", [rota], {
 
 let fake: FakeAnthropicServer;
 let scratch: string;
+/** The ideas folders --keep left, each inside its own temporary folder: removed at the end. */
+const kept: string[] = [];
 /** What the fake answers, per idea; an idea missing here is answered 400. */
 let answers: Map<string, ScriptedReply>;
 
@@ -73,6 +75,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await fake.close();
   await rm(scratch, { recursive: true, force: true });
+  for (const folder of kept)
+    await rm(path.dirname(path.dirname(folder)), { recursive: true, force: true });
 });
 
 function evalResearch(...args: string[]) {
@@ -108,6 +112,7 @@ describe("npm run eval:research (fake Messages API)", () => {
     const run = await evalResearch("--tasks", "2", "--json", "--keep", "--out", first());
     expect(run.code, run.stderr).toBe(0);
     const result = JSON.parse(run.stdout) as EvalResult;
+    for (const task of result.tasks) if (task.folder) kept.push(task.folder);
     expect(JSON.parse(await readFile(first(), "utf8"))).toEqual(result);
     expect(result.model).toBe("claude-sonnet-5-5");
     expect(result.tasks.map((t) => [t.id, t.mode, t.status])).toEqual([
@@ -136,7 +141,6 @@ describe("npm run eval:research (fake Messages API)", () => {
       // research.md lists each citation whose figures its passage does not hold.
       expect(task.checksListed).toBe(log.checks?.notFound ?? 0);
       expect(task.modelChecks).toBeNull();
-      await rm(path.dirname(path.dirname(task.folder ?? "")), { recursive: true });
     }
     expect(cited?.cost?.priced && cited.cost.usd).toBeGreaterThan(0);
     expect(result.totals).toMatchObject({
