@@ -26,6 +26,8 @@ const MONTH_PREFIXES = [
 ];
 /** "2025-03-03", "2025-03", "2025/03/03": a year, a two-digit month, maybe a two-digit day. */
 const ISO_DATE = /\b(\d{4})([-/])(\d{2})(?:\2(\d{2}))?(?!\d)/g;
+/** "03/2024": month and year (a slash date's "4/2025" is not one: its day comes before). */
+const SLASHED_MONTH = /(?<![\d/])(\d{1,2})\/(\d{4})(?![\d/])/g;
 /** "03.03.2025", "3.3.2025": day, month, year, as German and much of Europe write them. */
 const DOTTED_DATE = /\b(\d{1,2})\.(\d{1,2})\.(\d{4})(?!\d)/g;
 const DAY_AFTER = /^ (\d{1,2})(?:st|nd|rd|th)?(?![0-9A-Za-z])/;
@@ -34,8 +36,9 @@ const DAY_BEFORE = /(?:^|[^0-9A-Za-z.,])(\d{1,2})(?:st|nd|rd|th)? (?:of )?$/;
 
 /**
  * Every date in the text: "March 3, 2025", "Mar. 3, 2025", "3 March 2025", "3rd of March 2025",
- * "2025-03-03", "2025/03/03", "03.03.2025", month-year "March 2025" / "2025-03", and "March 3"
- * without a year. "3/4/2025" is left out: whether its month or its day comes first is not written.
+ * "2025-03-03", "2025/03/03", "03.03.2025", month-year "March 2025" / "2025-03" / "03/2025",
+ * and "March 3" without a year. "3/4/2025" is left out: whether its month or its day comes first
+ * is not written.
  */
 export function datesIn(text: string): DateMention[] {
   const found: DateMention[] = [];
@@ -46,6 +49,11 @@ export function datesIn(text: string): DateMention[] {
       Number(month),
       day === undefined ? undefined : Number(day),
     );
+    if (date) found.push({ start: match.index, end: match.index + all.length, ...date });
+  }
+  for (const match of text.matchAll(SLASHED_MONTH)) {
+    const [all, month, year] = match;
+    const date = validDate(Number(year), Number(month), undefined);
     if (date) found.push({ start: match.index, end: match.index + all.length, ...date });
   }
   for (const match of text.matchAll(DOTTED_DATE)) {

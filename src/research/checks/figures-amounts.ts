@@ -205,9 +205,10 @@ function followsName(text: string, space: number): boolean {
 
 /** Words a sentence starts with before a number that are no name. */
 const SENTENCE_OPENERS = new Set(
-  "a about above across after almost along among an and another approximately around at before below between but by circa close during each every exactly fewer for from in just less more most nearly of on only or over per roughly since some than the then through to under until up with within".split(
-    " ",
-  ),
+  `a about above across after almost along among an and another approximately around at before
+  below between but by circa close during each every exactly fewer for from in just less more most
+  nearly of on only or over per roughly since some than the then through to under until up with
+  within`.split(/\s+/),
 );
 
 function yearOf(r: Reading): number | undefined {

@@ -44,7 +44,7 @@ const SAME_FIGURE: Record<string, string[]> = {
     "3 Mar 2025",
     "3rd March 2025",
   ],
-  "month and year": ["March 2025", "2025-03"],
+  "month and year": ["March 2025", "2025-03", "03/2025"],
   decimals: ["1,234.5", "1.234,5"],
   millions: ["1,200,000", "1.2 million", "1.2m", "1.2 mn"],
   "negative percent": ["-5%", "−5%"],

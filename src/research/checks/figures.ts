@@ -8,7 +8,8 @@ export type FigureKind = "number" | "percent" | "money" | "year" | "date" | "quo
 export interface Figure {
   kind: FigureKind;
   /**
-   * The figure as the sentence writes it, e.g. "$4.2 billion", "8%", "FY2025", "“a quoted phrase”".
+   * The figure as the sentence writes it, e.g. "$4.2 billion", "8%", "FY2025",
+   * "“a quoted phrase”".
    * A range's first end, which takes its unit from the second, is the whole range: "10–12%".
    */
   text: string;

@@ -1,4 +1,4 @@
-/** A number spelled in English words, where a scale or percent follows ("two billion", "five percent"). */
+/** A number spelled in English words before a scale or percent: "two billion", "five percent". */
 export interface SpelledNumber {
   start: number;
   end: number;

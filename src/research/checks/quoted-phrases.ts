@@ -81,7 +81,7 @@ function normalizeText(text: string): string {
     .replace(/\s+/g, " ");
 }
 
-/** Punctuation, symbols and spaces cut from both ends (by hand: "[…]+$" backtracks on long runs). */
+/** Punctuation, symbols and spaces cut from both ends, by hand ("[…]+$" backtracks on runs). */
 function trimPunctuation(text: string): string {
   let start = 0;
   let end = text.length;
