@@ -2,12 +2,17 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FakeAnthropicServer, startFakeAnthropic } from "../../test/fakes/anthropic-server.ts";
+import {
+  type FakeAnthropicServer,
+  reply,
+  startFakeAnthropic,
+} from "../../test/fakes/anthropic-server.ts";
 import {
   GIT_IDENTITY,
   getJson,
   initIdeasRepo,
   postJson,
+  readEvents,
   type ServeProcess,
   startServeProcess,
 } from "../../test/helpers/serve-process.ts";
@@ -98,5 +103,28 @@ describe("POST /api/explore/estimate", () => {
     }
     expect((await postJson(`${server.url}/api/explore/estimate`, { idea: "x" })).status).toBe(401);
     expect(fake.requests).toHaveLength(0);
+  });
+});
+
+describe("a job on a model the price list does not know", () => {
+  it("reports its cost as unknown in the job's result, never an older model's price", async () => {
+    fake.enqueue(reply.text("# Solar dryers\n\nWorth a pilot."));
+    const queued = await postJson(
+      `${server.url}/api/explore`,
+      { idea: "Solar dryers for mango farmers", model: "claude-sonnet-9" },
+      auth,
+    );
+    expect(queued.status).toBe(202);
+    const events = await readEvents(
+      `${server.url}/api/jobs/${queued.body.job_id}/events`,
+      undefined,
+      auth,
+    );
+    expect(events.at(-1)?.data).toMatchObject({ status: "completed" });
+    const job = await getJson(`${server.url}/api/jobs/${queued.body.job_id}`, auth);
+    expect(job.body).toMatchObject({
+      result: { stats: { cost: { priced: false, reason: "no price for claude-sonnet-9" } } },
+    });
+    expect(fake.requests.map((r) => r.body.model)).toEqual(["claude-sonnet-9"]);
   });
 });
