@@ -542,6 +542,8 @@ describe("a completed exploration", () => {
       cost_usd: 0.04,
       stopped_by: body.log.runs[0].stopped_by,
       queries: [{ query: "solar dehydrator market", result_count: 3, ok: true }],
+      // The figure check of the report's two citations, as the run logged it.
+      checks: { citations: 2, supported: 0, not_found: 1, nothing_to_check: 1 },
     });
   });
 });

@@ -1,28 +1,11 @@
 import { Marked, type Tokens } from "marked";
+import { parseSourcesSection, SOURCES_HEADING } from "../research/citations/sources-section.ts";
 import { publishedMarkdown } from "../research/publish/publish-research.ts";
 import { splitFrontmatter } from "../tools/frontmatter.ts";
-
-const SAFE_SCHEMES = new Set(["http:", "https:", "mailto:"]);
-
-export function escapeHtml(text: string): string {
-  return text
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
-}
-
-/** http(s), mailto and in-page anchors only; javascript:, data:, relative paths... are dropped. */
-export function safeHref(href: string): string | undefined {
-  if (href.startsWith("#")) return href;
-  try {
-    const url = new URL(href);
-    return SAFE_SCHEMES.has(url.protocol) ? url.href : undefined;
-  } catch {
-    return undefined;
-  }
-}
+import { escapeHtml, linkHtml } from "./html-escape.ts";
+import { checksHtml, claimTitle } from "./report-checks/checks-html.ts";
+import { splitChecksSection } from "./report-checks/checks-section.ts";
+import { type Claim, markClaims } from "./report-checks/mark-claims.ts";
 
 /**
  * Research markdown comes from a model that read the web, so it is untrusted. It is republished
@@ -38,11 +21,7 @@ const marked = new Marked({
       return escapeHtml(text);
     },
     link({ href, title, tokens }: Tokens.Link) {
-      const inner = this.parser.parseInline(tokens);
-      const safe = safeHref(href);
-      if (!safe) return inner;
-      const titleAttr = title ? ` title="${escapeHtml(title)}"` : "";
-      return `<a href="${escapeHtml(safe)}"${titleAttr} rel="noopener noreferrer nofollow">${inner}</a>`;
+      return linkHtml(href, this.parser.parseInline(tokens), title ?? undefined);
     },
     image({ text }: Tokens.Image) {
       return escapeHtml(text);
@@ -50,9 +29,26 @@ const marked = new Marked({
   },
 });
 
+const render = (markdown: string): string => marked.parse(markdown, { async: false });
+
 // research.md opens with YAML frontmatter: as Markdown its closing "---" would turn the metadata
 // into one big heading, and the page already shows the idea, so it is left out of the HTML.
+// Its closing Checks section (sentences whose figures the cited source lacks), as republished,
+// is read apart from the Markdown: its sentences are marked where the report states them, and it
+// is shown as HTML built from its items (report-checks/).
 export function renderMarkdown(markdown: string): string {
   const published = publishedMarkdown(markdown);
-  return marked.parse(splitFrontmatter(published)?.body ?? published, { async: false });
+  const { report, checks } = splitChecksSection(splitFrontmatter(published)?.body ?? published);
+  if (!checks) return render(report);
+  const at = report.lastIndexOf(`\n${SOURCES_HEADING}\n`);
+  const body = report.slice(0, at);
+  const sources = report.slice(at);
+  const claims: Claim[] = checks.items.flatMap((item) =>
+    item.sentence === undefined ? [] : [{ sentence: item.sentence, title: claimTitle(item) }],
+  );
+  return (
+    markClaims(render(body), claims) +
+    render(sources) +
+    checksHtml(checks, parseSourcesSection(sources).numbered)
+  );
 }

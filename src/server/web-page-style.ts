@@ -72,4 +72,12 @@ button:disabled { opacity: .55; cursor: default; }
 #report pre { overflow-x: auto; } #report table { display: block; overflow-x: auto; border-collapse: collapse; }
 #report td, #report th { border: 1px solid var(--line); padding: .2rem .4rem; }
 #report a[data-source] { text-decoration: none; font-size: .85em; vertical-align: super; }
+/* Sentences the Checks section lists: a figure or quote the cited source does not contain. */
+mark.claim-unchecked { background: rgba(234, 179, 8, .28); color: inherit; border-bottom: 2px dotted var(--bad); padding: 0 .05em; }
+#report .claim-unchecked-block { border-left: 3px solid var(--bad); padding-left: .6rem; }
+#report-checks { margin-top: 1.5rem; }
+#report-checks li { margin: .35rem 0; }
+.checks-line { margin: .4rem 0; font-size: .92rem; }
+.submit-row { align-items: center; }
+#estimate { margin: 0; }
 `;

@@ -20,6 +20,12 @@ export interface SeedExploration {
   updates?: string[];
   costUsd?: number;
   queries?: string[];
+  /** Business: the Market paragraph (it cites source 1), instead of "A growing segment." */
+  market?: string;
+  /** The closing "## Checks" section's items, as research.md writes them (after the Sources). */
+  checks?: string[];
+  /** The log entry's counts of the figure check (exploration-log.json's `checks`). */
+  logChecks?: Record<string, unknown>;
 }
 
 export function seedFolder(seed: SeedExploration): string {
@@ -31,7 +37,7 @@ export function researchMarkdown(seed: SeedExploration): string {
   const cite = sources.map((s, i) => `[[${i + 1}]](${s.url})`).join("");
   const body =
     seed.mode === "business"
-      ? `## Problem\n\nStallholders lose produce to spoilage every week.${cite}\n\n## Market\n\nA growing segment.${sources[0] ? `[[1]](${sources[0].url})` : ""}\n\n## Verdict\n\n**${seed.verdict ?? "Pursue"}**\n\nWorth a pilot.\n`
+      ? `## Problem\n\nStallholders lose produce to spoilage every week.${cite}\n\n## Market\n\n${seed.market ?? "A growing segment."}${sources[0] ? `[[1]](${sources[0].url})` : ""}\n\n## Verdict\n\n**${seed.verdict ?? "Pursue"}**\n\nWorth a pilot.\n`
       : `${(seed.directions ?? ["One way", "Another way"]).map((d) => `## ${d}\n\nA direction worth a look.${cite}\n`).join("\n")}\n## Most promising\n\nThe first.\n`;
   const updates = (seed.updates ?? [])
     .map((date) => `\n## Update - ${date}\n\n### What changed\n\nNew prices.\n`)
@@ -57,6 +63,16 @@ export function researchMarkdown(seed: SeedExploration): string {
     "",
     list,
     "",
+    ...(seed.checks?.length
+      ? [
+          "## Checks",
+          "",
+          "Figures or quotes in these sentences were not found in the passage of the source they cite. Nothing was removed from the report; check them against the source before relying on them.",
+          "",
+          ...seed.checks,
+          "",
+        ]
+      : []),
   ].join("\n");
 }
 
@@ -70,6 +86,7 @@ function logJson(seed: SeedExploration): string {
     stoppedBy: "end",
     tokens: { input: 12_000, output: 1_800, total: 13_800, cacheRead: 3_000, cacheWrite: 900 },
     cost: { priced: true, usd: (seed.costUsd ?? 0.2) / (1 + (seed.updates?.length ?? 0)) },
+    ...(seed.logChecks ? { checks: seed.logChecks } : {}),
     searches: (seed.queries ?? [`${seed.title} market`]).map((query) => ({
       query,
       resultCount: 5,

@@ -22,6 +22,15 @@ export interface LogTokens {
   cacheWrite: number;
 }
 
+/** The figure check of a run's citations (and the model check's verdicts, when asked for). */
+export interface LogChecks {
+  citations: number;
+  supported: number;
+  notFound: number;
+  nothingToCheck: number;
+  model?: { supported: number; unsupported: number; unclear: number; skipped: number };
+}
+
 export interface LogSummary {
   runs: LogRun[];
   steps: number;
@@ -32,6 +41,8 @@ export interface LogSummary {
   stoppedBy: string | null;
   /** Every web search of every run, in order. */
   queries: { query: string; resultCount: number | null; ok: boolean }[];
+  /** The runs' checks summed (research.md's Checks section lists them all); undefined without any. */
+  checks?: LogChecks;
 }
 
 // The log is a file anyone may have edited: every field is read leniently, a wrong one dropped.
@@ -59,6 +70,24 @@ const logEntrySchema = z.looseObject({
       z.looseObject({ priced: z.literal(true), usd: z.number().nonnegative() }),
       z.looseObject({ priced: z.literal(false) }),
     ])
+    .optional()
+    .catch(undefined),
+  checks: z
+    .looseObject({
+      citations: count.default(0),
+      supported: count.default(0),
+      notFound: count.default(0),
+      nothingToCheck: count.default(0),
+      model: z
+        .looseObject({
+          supported: count.default(0),
+          unsupported: count.default(0),
+          unclear: count.default(0),
+          skipped: count.default(0),
+        })
+        .optional()
+        .catch(undefined),
+    })
     .optional()
     .catch(undefined),
   searches: z
@@ -110,6 +139,7 @@ export function summarizeLog(logText: string | undefined): LogSummary | undefine
   }));
   const sum = (pick: (run: LogRun) => number) => runs.reduce((total, run) => total + pick(run), 0);
   const costs = runs.map((run) => run.costUsd);
+  const checks = sumChecks(entries.flatMap((entry) => (entry.checks ? [entry.checks] : [])));
   return {
     runs,
     steps: sum((run) => run.steps),
@@ -131,5 +161,29 @@ export function summarizeLog(logText: string | undefined): LogSummary | undefine
           : [{ query: search.query, resultCount: search.resultCount ?? null, ok: search.ok }],
       ),
     ),
+    ...(checks ? { checks } : {}),
+  };
+}
+
+function sumChecks(all: readonly LogChecks[]): LogChecks | undefined {
+  if (all.length === 0) return undefined;
+  const sum = <T>(items: readonly T[], key: keyof T) =>
+    items.reduce((total, item) => total + (item[key] as number), 0);
+  const models = all.flatMap((checks) => (checks.model ? [checks.model] : []));
+  return {
+    citations: sum(all, "citations"),
+    supported: sum(all, "supported"),
+    notFound: sum(all, "notFound"),
+    nothingToCheck: sum(all, "nothingToCheck"),
+    ...(models.length
+      ? {
+          model: {
+            supported: sum(models, "supported"),
+            unsupported: sum(models, "unsupported"),
+            unclear: sum(models, "unclear"),
+            skipped: sum(models, "skipped"),
+          },
+        }
+      : {}),
   };
 }

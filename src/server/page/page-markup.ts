@@ -38,7 +38,7 @@ export const PAGE_BODY = `<a class="skip" href="#library-heading">Skip to the li
         <label><input type="radio" name="again" value="force"> explore it again in a new folder</label>
       </fieldset>
     </details>
-    <div class="actions"><button id="submit" type="submit">Explore</button></div>
+    <div class="actions submit-row"><button id="submit" type="submit">Explore</button><p id="estimate" class="muted" aria-live="polite"></p></div>
     <p id="submit-error" class="error" role="alert" hidden></p>
   </form>
 </section>
@@ -48,6 +48,7 @@ export const PAGE_BODY = `<a class="skip" href="#library-heading">Skip to the li
   <p id="progress-idea"></p>
   <p id="progress" class="muted"></p>
   <dl id="progress-facts" class="facts"></dl>
+  <p id="progress-checks" class="checks-line" hidden></p>
   <div class="actions">
     <button id="cancel-job" type="button" class="secondary" hidden>Cancel this job</button>
     <button id="retry-job" type="button" hidden>Retry this job</button>
@@ -72,6 +73,7 @@ export const PAGE_BODY = `<a class="skip" href="#library-heading">Skip to the li
   <div id="log-summary" hidden>
     <h3>Run log</h3>
     <dl id="log-facts" class="facts"></dl>
+    <p id="log-checks" class="checks-line" hidden></p>
     <details><summary id="log-queries-summary">Searches made</summary><ol id="log-queries"></ol></details>
   </div>
   <article id="report" aria-labelledby="exploration-heading"></article>

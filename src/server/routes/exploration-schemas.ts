@@ -93,6 +93,24 @@ export const logSummarySchema = z.object({
   queries: z.array(
     z.object({ query: z.string(), result_count: z.number().int().nullable(), ok: z.boolean() }),
   ),
+  checks: z
+    .object({
+      citations: z.number().int(),
+      supported: z.number().int().describe("Every figure or quote found in the cited passage."),
+      not_found: z.number().int().describe("Some figure or quote not found in the cited passage."),
+      nothing_to_check: z.number().int().describe("The sentence states no figure or quote."),
+      model: z
+        .object({
+          supported: z.number().int(),
+          unsupported: z.number().int(),
+          unclear: z.number().int(),
+          skipped: z.number().int(),
+        })
+        .optional()
+        .describe("The model check's verdicts, when it was asked for."),
+    })
+    .optional()
+    .describe("The figure check of the runs' citations, summed; absent when no run recorded one."),
 });
 
 export const explorationDetailSchema = explorationSummarySchema.extend({

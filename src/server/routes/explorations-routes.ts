@@ -137,5 +137,12 @@ function logView(log: LogSummary) {
     cost_usd: log.costUsd,
     stopped_by: log.stoppedBy,
     queries: log.queries.map((q) => ({ query: q.query, result_count: q.resultCount, ok: q.ok })),
+    checks: log.checks && {
+      citations: log.checks.citations,
+      supported: log.checks.supported,
+      not_found: log.checks.notFound,
+      nothing_to_check: log.checks.nothingToCheck,
+      model: log.checks.model,
+    },
   };
 }

@@ -4,6 +4,7 @@
  * (exploration-actions.ts).
  */
 import type { ExplorationDetail, Job, LogSummary, ResearchMode } from "./api-types.ts";
+import { showChecks } from "./claim-checks.ts";
 import { $, el, facts, present } from "./dom.ts";
 import { count, money, plural, resultFolder } from "./format.ts";
 import { api } from "./http.ts";
@@ -143,6 +144,17 @@ function renderLog(log: LogSummary | null): void {
     ["Stopped by", log.stopped_by || "—"],
     ["Searches", count(log.queries.length)],
   ]);
+  const checks = log.checks;
+  showChecks(
+    "log-checks",
+    checks && {
+      citations: checks.citations,
+      supported: checks.supported,
+      notFound: checks.not_found,
+      nothingToCheck: checks.nothing_to_check,
+      model: checks.model,
+    },
+  );
   $("log-queries-summary").textContent = `Searches made (${log.queries.length})`;
   $("log-queries").replaceChildren(
     ...log.queries.map((q) => {

@@ -1,5 +1,5 @@
 /** Numbers, money, durations, dates and library folders as the page writes them. */
-import type { JobResult } from "./api-types.ts";
+import type { CostEstimate, JobResult } from "./api-types.ts";
 
 const numbers = new Intl.NumberFormat("en");
 export const count = (n: number): string => numbers.format(n);
@@ -16,6 +16,15 @@ type Cost = NonNullable<NonNullable<JobResult["stats"]>["cost"]>;
 export function costText(cost: Cost | undefined): string {
   if (!cost) return "";
   return cost.priced ? money(cost.usd) : `cost unknown (${cost.reason})`;
+}
+
+/** "At most $1.20 under these limits; typically $0.15–$0.45", or why the cost is unknown. */
+export function estimateText(estimate: CostEstimate): string {
+  if (!estimate.priced) return `Cost unknown: ${estimate.reason}`;
+  const { low, high } = estimate.typicalUsd;
+  // As explore --dry-run says it: the cost limit, when it is what bounds the run.
+  const limit = estimate.capUsd === estimate.maxUsd ? "your cost limit" : "these limits";
+  return `At most ${money(estimate.maxUsd)} under ${limit}; typically ${money(low)}–${money(high)}`;
 }
 
 export function duration(ms: number): string {

@@ -49,8 +49,8 @@ export async function api<T>(path: string, init?: ApiInit): Promise<T> {
   return body as T;
 }
 
-export function postJson<T>(path: string, body?: object): Promise<T> {
-  const init: ApiInit = { method: "POST" };
+export function postJson<T>(path: string, body?: object, signal?: AbortSignal): Promise<T> {
+  const init: ApiInit = { method: "POST", signal };
   if (body !== undefined) {
     init.headers = { "Content-Type": "application/json" };
     init.body = JSON.stringify(body);

@@ -8,6 +8,7 @@
 import { currentAddress, routeBy } from "./address.ts";
 import type { Health } from "./api-types.ts";
 import { $ } from "./dom.ts";
+import "./estimate.ts";
 import "./exploration-actions.ts";
 import { openExploration, shownExploration } from "./exploration.ts";
 import { api, TOKEN_KEY } from "./http.ts";

@@ -4,6 +4,7 @@
  * status changes are announced; the lists are not (they would be chatter).
  */
 import type { Job, JobProgress, JobResult, ProgressEvent } from "./api-types.ts";
+import { showChecks } from "./claim-checks.ts";
 import { $, el, facts, outLink } from "./dom.ts";
 import { showReportOf } from "./exploration.ts";
 import { costText, count, duration, money, plural, resultFolder, when } from "./format.ts";
@@ -41,6 +42,7 @@ export async function watch(jobId: string, focus: boolean): Promise<void> {
   $("plan").textContent = "";
   $("deep").hidden = true;
   $("progress-facts").replaceChildren();
+  showChecks("progress-checks", null);
   $("progress-idea").textContent = `Job ${jobId}`;
   show("progress", "loading…");
   setJobButtons(null);
@@ -191,6 +193,7 @@ export async function finished(job: Job): Promise<void> {
       ["Sources", count(stats.sources)],
     ]);
   }
+  showChecks("progress-checks", stats?.checks);
   announce("Job completed: the report is shown under Exploration");
   loadLibrary(true);
   await showReportOf(job);

@@ -4,9 +4,10 @@
  * already in flight follows that job.
  */
 import { go } from "./address.ts";
-import type { AlreadyExplored, ExploreBody, JobAccepted, ResearchMode } from "./api-types.ts";
+import type { AlreadyExplored, ExploreBody, JobAccepted } from "./api-types.ts";
 import { $ } from "./dom.ts";
 import { holdResearchActions } from "./exploration.ts";
+import { formBody } from "./explore-form.ts";
 import { folderOf } from "./format.ts";
 import { postJson } from "./http.ts";
 import { refreshJobs } from "./jobs.ts";
@@ -56,21 +57,5 @@ export async function submitExplore(
 
 $("explore").addEventListener("submit", (event) => {
   event.preventDefault();
-  const body: ExploreBody = {
-    idea: $<HTMLTextAreaElement>("idea").value,
-    mode: $<HTMLSelectElement>("mode").value as ResearchMode,
-  };
-  // Sent only when chosen, so a quick run's body stays what it always was.
-  if ($<HTMLSelectElement>("depth").value === "deep") body.depth = "deep";
-  const optional = {
-    model: $<HTMLInputElement>("model").value,
-    context: $<HTMLTextAreaElement>("context").value,
-    continue_from: $<HTMLInputElement>("continue-from").value,
-  } satisfies Partial<Record<keyof ExploreBody, string>>;
-  for (const [key, value] of Object.entries(optional)) {
-    if (value.trim()) body[key as keyof typeof optional] = value.trim();
-  }
-  const again = document.querySelector<HTMLInputElement>('input[name="again"]:checked')!.value;
-  if (again !== "open") body[again as "update" | "force"] = true;
-  submitExplore(body, "the idea", "submit-error");
+  submitExplore(formBody(), "the idea", "submit-error");
 });
