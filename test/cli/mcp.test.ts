@@ -128,6 +128,22 @@ describe("idea-explorer mcp (a real MCP client over stdio, fake Anthropic API)",
     expect(s.protocolErrors).toEqual([]);
   });
 
+  it("explore_idea on a model the price list does not know says cost unknown, never a guess", async () => {
+    session = await connectMcp(["--repo", repo.dir, "--model", "claude-sonnet-9"], {
+      cwd: repo.dir,
+      env: { ...GIT_IDENTITY, ...modelEnv() },
+    });
+    const s = session;
+    scriptSolarExploration(fake);
+    const result = await call(s, "explore_idea", { idea: IDEA, mode: "exploration" });
+    expect(result.isError).toBeFalsy();
+    expect(result.structuredContent).toMatchObject({
+      stats: { cost: { priced: false, reason: "no price for claude-sonnet-9" } },
+    });
+    expect(textOf(result)).toContain(", cost unknown (no price for claude-sonnet-9)");
+    expect(fake.requests.every((r) => r.body.model === "claude-sonnet-9")).toBe(true);
+  });
+
   it("explore_idea runs the explore workflow: progress, two files in one commit, then read and search find them", async () => {
     const s = await connect();
     scriptSolarExploration(fake, { tokensPerTurn: { input_tokens: 20_000, output_tokens: 1_000 } });
