@@ -41,7 +41,8 @@ Options:
                                again, twice at most, with a notice (default 5m)
   --stats                      record every tool call in exploration-log.json and the result
   --json                       print the result as JSON instead of the path
-  --dry-run                    print the prompt, tools, limits and target; call no model
+  --dry-run                    print the prompt, tools, limits, what they let the run cost and
+                               the target; call no model
   --no-wait                    when another run is exploring the same idea in this repository,
                                stop at once (exit 1) instead of waiting for it and reporting it
   --codebase DIR               let the agent read a codebase (list_files, file_read, search_files;
