@@ -1,7 +1,7 @@
 import type { RunCost } from "../models/pricing.ts";
 import type { ToolCallLog } from "../tools/tool-call-log.ts";
 import type { ClaimCheckCounts } from "./checks/claim-checks.ts";
-import type { LoggedClaim } from "./checks/claims-log.ts";
+import type { LoggedClaim, ModelCheckSummary } from "./checks/claims-log.ts";
 import type { CitationStats } from "./citations/citation-stats.ts";
 import type { DeepRecord } from "./explore/deep/deep-record.ts";
 import type { WebFetchSummary } from "./explore/web-fetch-summary.ts";
@@ -55,6 +55,8 @@ export interface ExplorationLogEntry {
   checks?: ClaimCheckCounts;
   /** Every citation: its page's number in research.md, the sentence, the passage, the outcome. */
   claims?: LoggedClaim[];
+  /** `--check-claims model`: the check model, its calls, tokens and cost (included in `cost`). */
+  modelCheck?: ModelCheckSummary;
   /** Links the model wrote to pages no tool returned; they were unlinked in the report. */
   removedLinks?: string[];
   /**

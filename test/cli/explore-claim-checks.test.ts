@@ -193,6 +193,75 @@ describe("idea-explorer explore: figure checks of native citations (fake Anthrop
   });
 });
 
+describe("idea-explorer explore --check-claims model (fake Anthropic API, scripted judge)", () => {
+  it("asks the check model about each cited passage, lists what it finds unsupported, and prices its calls", async () => {
+    fake.enqueue(
+      reply.webSearch("refill market", [market, users, rival], {
+        answer: [
+          block.text("# Refill stations\n\n"),
+          sentence("The market reached $4.2 billion in 2025.", market, "USD 4.2bn in 2025"),
+          sentence(" Most refill users are students.", users, "users of all ages"),
+          sentence(" EcoRefill is the only chain.", rival, "the only chain"),
+        ],
+      }),
+    );
+    const verdicts: Record<string, string> = {
+      "The market reached": "supported - the passage gives USD 4.2bn in 2025",
+      "Most refill users": "unsupported - the passage says nothing about students",
+      "EcoRefill is": "unclear - the passage is too short to tell",
+    };
+    const judgeUsage = { input_tokens: 300, output_tokens: 20 };
+    fake.setHandler((request) => {
+      const prompt = JSON.stringify(request.body.messages);
+      const key = Object.keys(verdicts).find((start) => prompt.includes(start));
+      return key
+        ? reply.text(verdicts[key]!, { usage: judgeUsage })
+        : reply.badRequest("no scripted verdict for this request");
+    });
+    const run = await explore("--check-claims", "model");
+
+    expect(run.code).toBe(0);
+    // One research call and one call per cited passage, to the cheap model.
+    expect(fake.requests).toHaveLength(4);
+    expect(fake.requests.slice(1).map((r) => r.body.model)).toEqual([
+      "claude-haiku-4-5",
+      "claude-haiku-4-5",
+      "claude-haiku-4-5",
+    ]);
+    const { result, research, log } = readRun(run.stdout);
+    expect(log[0].claims.map((c: { model?: { verdict: string } }) => c.model?.verdict)).toEqual([
+      "supported",
+      "unsupported",
+      "unclear",
+    ]);
+    const counts = {
+      citations: 3,
+      supported: 1,
+      notFound: 0,
+      nothingToCheck: 2,
+      model: { supported: 1, unsupported: 1, unclear: 1, skipped: 0, usd: expect.any(Number) },
+    };
+    expect(log[0].checks).toEqual(counts);
+    expect(result.stats.checks).toEqual(counts);
+    // Haiku 4.5 at $1 / $5 per million tokens: three calls of 300 in and 20 out.
+    const judgeUsd = (3 * (300 * 1 + 20 * 5)) / 1_000_000;
+    expect(log[0].modelCheck).toMatchObject({ model: "claude-haiku-4-5", calls: 3 });
+    expect(log[0].modelCheck.cost.usd).toBeCloseTo(judgeUsd, 9);
+    expect(log[0].checks.model.usd).toBeCloseTo(judgeUsd, 9);
+    // The run's cost counts the check: the research's own price plus the judge's.
+    const researchUsd = log[0].cost.usd - judgeUsd;
+    expect(researchUsd).toBeGreaterThan(0);
+    const items = research
+      .slice(research.indexOf("\n## Checks\n"))
+      .split("\n")
+      .filter((line: string) => line.startsWith("- "));
+    expect(items).toEqual([
+      `- “Most refill users are students.” [[2]](${users.url}) — the check model judged that the source does not support it: the passage says nothing about students`,
+    ]);
+    expect(run.stderr).toContain("model check: 1 supported, 1 unsupported, 1 unclear");
+  });
+});
+
 describe("idea-explorer explore: figure checks of a fetched page (fake Anthropic API, loopback site)", () => {
   it("checks a link to a page web_fetch read against the page text around the matching words", async () => {
     const filler = "<p>Unrelated paragraph about weather and football results.</p>".repeat(40);

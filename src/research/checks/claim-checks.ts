@@ -3,6 +3,8 @@ import { bestPassage, type Passage } from "./best-passage.ts";
 import { citedSentences } from "./cited-sentences.ts";
 import { figuresIn, passageHas } from "./figures.ts";
 import { type EvidencePassage, groupByPage } from "./kept-evidence.ts";
+import type { ModelCheckRecord } from "./model-check-record.ts";
+import type { ModelVerdict } from "./model-judge-verdict.ts";
 
 /**
  * What the figure check found for one citation: every figure and quoted phrase of its sentence
@@ -22,6 +24,8 @@ export type ClaimCheck = {
   figures: string[];
   /** Those the passage does not hold. */
   missing: string[];
+  /** `--check-claims model`: whether the check model found the passage supports the sentence. */
+  model?: { verdict: ModelVerdict; reason?: string };
 };
 
 /**
@@ -60,19 +64,69 @@ export type ClaimCheckCounts = {
   supported: number;
   notFound: number;
   nothingToCheck: number;
+  /** The model check's verdicts; `skipped`: citations with a passage it did not judge (budget, failure). */
+  model?: {
+    supported: number;
+    unsupported: number;
+    unclear: number;
+    skipped: number;
+    usd?: number;
+  };
 };
 
-export function countChecks(checks: readonly Pick<ClaimCheck, "outcome">[]): ClaimCheckCounts {
+export function countChecks(
+  checks: readonly Pick<ClaimCheck, "outcome" | "passage" | "model">[],
+  modelCheck?: Pick<ModelCheckRecord, "cost">,
+): ClaimCheckCounts {
   const count = (outcome: FigureOutcome) => checks.filter((c) => c.outcome === outcome).length;
+  const verdicts = (verdict: ModelVerdict) =>
+    checks.filter((c) => c.model?.verdict === verdict).length;
   return {
     citations: checks.length,
     supported: count("supported"),
     notFound: count("not_found"),
     nothingToCheck: count("nothing_to_check"),
+    ...(modelCheck
+      ? {
+          model: {
+            supported: verdicts("supported"),
+            unsupported: verdicts("unsupported"),
+            unclear: verdicts("unclear"),
+            skipped: checks.filter((c) => c.passage !== undefined && !c.model).length,
+            ...(modelCheck.cost?.priced ? { usd: modelCheck.cost.usd } : {}),
+          },
+        }
+      : {}),
   };
 }
 
-/** "figures: 5 supported, 1 not found in the source, 3 with nothing to check", for one-line summaries. */
+/** The checks with the check model's verdicts, found by sentence and passage. */
+export function withVerdicts(
+  checks: readonly ClaimCheck[],
+  record: Pick<ModelCheckRecord, "verdicts"> | undefined,
+): ClaimCheck[] {
+  if (!record) return [...checks];
+  const key = (sentence: string, passage: string) => `${sentence}\u0000${passage}`;
+  const byKey = new Map(record.verdicts.map((v) => [key(v.sentence, v.passage), v]));
+  return checks.map((check) => {
+    const found =
+      check.passage === undefined ? undefined : byKey.get(key(check.sentence, check.passage));
+    if (!found) return check;
+    return {
+      ...check,
+      model: { verdict: found.verdict, ...(found.reason ? { reason: found.reason } : {}) },
+    };
+  });
+}
+
+/**
+ * "figures: 5 supported, 1 not found in the source, 3 with nothing to check" (and, with the model
+ * check, "; model check: 7 supported, 1 unsupported, 0 unclear"), for one-line summaries.
+ */
 export function describeChecks(counts: ClaimCheckCounts): string {
-  return `figures: ${counts.supported} supported, ${counts.notFound} not found in the source, ${counts.nothingToCheck} with nothing to check`;
+  const figures = `figures: ${counts.supported} supported, ${counts.notFound} not found in the source, ${counts.nothingToCheck} with nothing to check`;
+  const m = counts.model;
+  if (!m) return figures;
+  const skipped = m.skipped ? `, ${m.skipped} not judged` : "";
+  return `${figures}; model check: ${m.supported} supported, ${m.unsupported} unsupported, ${m.unclear} unclear${skipped}`;
 }

@@ -1,5 +1,13 @@
 import { type Source, sourceKey } from "../source-links.ts";
 import { type ClaimCheck, type ClaimCheckCounts, countChecks } from "./claim-checks.ts";
+import type { ModelCheckRecord } from "./model-check-record.ts";
+
+/** The model check's run as the log records it: the verdicts are in each claim. */
+export type ModelCheckSummary = Omit<ModelCheckRecord, "verdicts">;
+
+function modelCheckSummary({ verdicts: _, ...summary }: ModelCheckRecord): ModelCheckSummary {
+  return summary;
+}
 
 /** One citation as exploration-log.json records it: its page's number, the sentence, the passage. */
 export type LoggedClaim = ClaimCheck & { source: number };
@@ -12,11 +20,13 @@ export type LoggedClaim = ClaimCheck & { source: number };
 export function claimsLog(
   checks: readonly ClaimCheck[],
   cited: readonly Source[],
-): { checks?: ClaimCheckCounts; claims?: LoggedClaim[] } {
+  modelCheck?: ModelCheckRecord,
+): { checks?: ClaimCheckCounts; claims?: LoggedClaim[]; modelCheck?: ModelCheckSummary } {
   if (checks.length === 0) return {};
   const numbers = new Map(cited.map((s, i) => [sourceKey(s.url), i + 1]));
   return {
-    checks: countChecks(checks),
+    checks: countChecks(checks, modelCheck),
+    ...(modelCheck ? { modelCheck: modelCheckSummary(modelCheck) } : {}),
     claims: checks.map((check) => ({ source: numbers.get(sourceKey(check.url)) ?? 0, ...check })),
   };
 }

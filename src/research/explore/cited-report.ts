@@ -1,4 +1,4 @@
-import { type ClaimCheck, checkClaims } from "../checks/claim-checks.ts";
+import { type ClaimCheck, checkClaims, withVerdicts } from "../checks/claim-checks.ts";
 import { type CitationStats, citationStats } from "../citations/citation-stats.ts";
 import { citeRetrieved } from "../citations/cite-retrieved.ts";
 import { publishSources } from "../publish/published-sources.ts";
@@ -48,6 +48,6 @@ export function citedReport(outcome: ResearchOutcome): CitedReport {
     removed,
     removals: [...pages.removed, ...removals],
     citations: citationStats(text, pages.sources),
-    checks: checkClaims(text, outcome.evidence ?? []),
+    checks: withVerdicts(checkClaims(text, outcome.evidence ?? []), outcome.modelCheck),
   };
 }

@@ -193,7 +193,7 @@ function logEntry(
     ...withWebFetchSummary(outcome.toolCalls),
     sources: outcome.sources,
     citations,
-    ...claimsLog(cited.checks, doc.cited),
+    ...claimsLog(cited.checks, doc.cited, outcome.modelCheck),
     ...(removed.length ? { removedLinks: removed } : {}),
     ...(removals.list().length ? { removed: removals.list() } : {}),
     ...(removals.unlisted ? { removedUnlisted: removals.unlisted } : {}),
@@ -210,7 +210,14 @@ function buildDocument(
   previousText: string | undefined,
 ): ResearchDocument {
   const previous = previousText === undefined ? undefined : parseResearch(previousText);
-  const failedChecks = checks.filter((c) => c.outcome === "not_found").map((check) => ({ check }));
+  const failedChecks = checks
+    .filter((c) => c.outcome === "not_found" || c.model?.verdict === "unsupported")
+    .map((check) => ({
+      check,
+      ...(check.model?.verdict === "unsupported"
+        ? { unsupported: check.model.reason ? { reason: check.model.reason } : {} }
+        : {}),
+    }));
   if (previous) {
     return appendUpdate(previous, { date: plan.date, report, sources, failedChecks });
   }

@@ -8,8 +8,10 @@ import type { ExplorePayload, ExplorePlan } from "./explore-plan.ts";
 import type { ExploreResult } from "./explore-result.ts";
 import { cutReport } from "./fit-report.ts";
 import { createLiveProgress, type LiveProgress } from "./live-progress.ts";
+import { checkClaimsWithModel, withModelCheck } from "./model-check.ts";
 import { prepareExploration } from "./prepare-exploration.ts";
 import { type ResearchDeps, researchExploration } from "./research-exploration.ts";
+import type { ResearchOutcome } from "./research-outcome.ts";
 import { runWarnings } from "./run-warnings.ts";
 import { traceExploration } from "./traced-exploration.ts";
 
@@ -72,7 +74,7 @@ async function exploreSteps(
   }
 
   const live = createLiveProgress(deps.now);
-  const outcome =
+  const researched =
     payload.request.depth === "deep"
       ? await deepResearch(
           { ...deps, signal },
@@ -94,6 +96,11 @@ async function exploreSteps(
           },
         )
       : await quickResearch(deps, { payload, step, reportProgress, signal }, plan, live);
+
+  const outcome = withModelCheck(
+    researched,
+    await modelCheckStep(deps, payload, researched, step, reportProgress, signal),
+  );
 
   reportProgress({ step: "commit" });
   const committed = await step.do("commit", () =>
@@ -137,7 +144,7 @@ async function exploreSteps(
       sources: outcome.sources.length,
       citedSources: citations.citedSources,
       consultedSources: citations.consultedSources,
-      ...(checks.length ? { checks: countChecks(checks) } : {}),
+      ...(checks.length ? { checks: countChecks(checks, filed.modelCheck) } : {}),
       durationMs: Date.parse(outcome.endedAt) - Date.parse(outcome.startedAt),
     },
   };
@@ -184,4 +191,24 @@ async function quickResearch(
       },
     });
   });
+}
+
+/**
+ * `--check-claims model`: its own checkpointed, paid step after the research, so a restart
+ * neither pays for the research again nor judges twice.
+ */
+async function modelCheckStep(
+  deps: ExploreWorkflowDeps,
+  payload: ExplorePayload,
+  outcome: ResearchOutcome,
+  step: Parameters<Workflow<ExplorePayload, ExploreResult>>[0]["step"],
+  reportProgress: Parameters<Workflow<ExplorePayload, ExploreResult>>[0]["reportProgress"],
+  signal: AbortSignal | undefined,
+) {
+  if (payload.request.checkClaims !== "model") return undefined;
+  reportProgress({ step: "check-claims" });
+  return step.do(
+    "check-claims",
+    async () => (await checkClaimsWithModel(payload, outcome, deps.model, signal)) ?? null,
+  );
 }

@@ -1,6 +1,7 @@
 import type { RunCost } from "../../models/pricing.ts";
 import type { ToolCallLog } from "../../tools/tool-call-log.ts";
 import type { EvidencePassage } from "../checks/kept-evidence.ts";
+import type { ModelCheckRecord } from "../checks/model-check-record.ts";
 import type { Source } from "../source-links.ts";
 import type { DeepRecord } from "./deep/deep-record.ts";
 
@@ -39,6 +40,8 @@ export type ResearchOutcome = {
    * material, bounded (absent in older step results and in runs without citations).
    */
   evidence?: EvidencePassage[];
+  /** `--check-claims model`: the check model's verdicts and what they cost (counted in `cost`). */
+  modelCheck?: ModelCheckRecord;
   /** Deep mode: the plan and how each sub-question and the synthesis went. */
   deep?: DeepRecord;
 };

@@ -26,7 +26,7 @@ const direct: WorkflowStep = { do: (_name, fn) => fn() };
 
 describe("stashedSteps", () => {
   it("names the steps that pay the model, and only those", () => {
-    for (const name of ["research", "plan", "sub-question-3", "synthesis"]) {
+    for (const name of ["research", "plan", "sub-question-3", "synthesis", "check-claims"]) {
       expect(isPaidStep(name)).toBe(true);
     }
     for (const name of ["prepare", "commit", "claim", "reply", "sub-question-x"]) {

@@ -9,6 +9,7 @@ export function isPaidStep(name: string): boolean {
     name === "research" ||
     name === "plan" ||
     name === "synthesis" ||
+    name === "check-claims" ||
     /^sub-question-\d+$/.test(name)
   );
 }
