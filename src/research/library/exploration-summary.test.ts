@@ -79,4 +79,28 @@ describe("describeExploration", () => {
       costUsd: 0.3,
     });
   });
+
+  it("sums the runs' figure checks, the model's where it ran; a run without any adds nothing", () => {
+    const checks = (n: number) => ({
+      citations: 6 * n,
+      supported: 3 * n,
+      notFound: 2 * n,
+      nothingToCheck: n,
+    });
+    const log = JSON.stringify([
+      { checks: checks(1) },
+      {},
+      { checks: { ...checks(2), model: { supported: 4, unsupported: 1, unclear: 1, skipped: 0 } } },
+      { checks: "all fine" },
+    ]);
+    expect(describeExploration("f", business("# T\n"), log).log?.checks).toEqual({
+      citations: 18,
+      supported: 9,
+      notFound: 6,
+      nothingToCheck: 3,
+      model: { supported: 4, unsupported: 1, unclear: 1, skipped: 0 },
+    });
+    const none = describeExploration("f", business("# T\n"), JSON.stringify([{ steps: 1 }]));
+    expect(none.log).not.toHaveProperty("checks");
+  });
 });
