@@ -45,7 +45,13 @@ export function renderChecksSection(items: readonly string[]): string {
   return items.length ? `${CHECKS_HEADING}\n\n${INTRO}\n\n${items.join("\n")}\n` : "";
 }
 
+/** The most items a Checks section keeps: a hand-made file with more lists only the first. */
+export const MAX_CHECK_ITEMS = 500;
+
 /** The list items of a Checks section as written (an update keeps them and adds its own). */
 export function parseCheckItems(section: string): string[] {
-  return section.split("\n").filter((line) => line.startsWith("- "));
+  return section
+    .split("\n")
+    .filter((line) => line.startsWith("- "))
+    .slice(0, MAX_CHECK_ITEMS);
 }
