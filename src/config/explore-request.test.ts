@@ -68,3 +68,19 @@ describe("parseEnv", () => {
     );
   });
 });
+
+describe("refresh", () => {
+  it("implies update, and stays absent from a request that does not ask for it", () => {
+    expect(parseExploreRequest({ idea: "x", refresh: true })).toMatchObject({
+      refresh: true,
+      update: true,
+    });
+    expect(parseExploreRequest({ idea: "x" })).not.toHaveProperty("refresh");
+  });
+
+  it("refuses force with one clear line", () => {
+    expect(() => parseExploreRequest({ idea: "x", refresh: true, force: true })).toThrow(
+      new ConfigError("choose either refresh or force, not both"),
+    );
+  });
+});

@@ -59,6 +59,16 @@ export const exploreRequestSchema = z
       .superRefine(printableText)
       .optional(),
     update: z.boolean({ error: "must be true or false" }).default(false),
+    /**
+     * Absent means a plain run, so a stored request from before refreshes existed reads the same.
+     * A refresh is an update (it implies update) that looks for what changed since the last run.
+     */
+    refresh: z
+      .boolean({ error: "must be true or false" })
+      .describe(
+        "re-research an existing exploration for what changed since its last run: an update whose section starts with What changed",
+      )
+      .optional(),
     force: z.boolean({ error: "must be true or false" }).default(false),
     continueFrom: z
       .string({ error: "must be text" })
@@ -114,9 +124,14 @@ export const exploreRequestSchema = z
     path: ["checkClaims"],
     message: 'must be "model" when a check model is given',
   })
+  .refine((r) => !(r.refresh && r.force), {
+    message: "choose either refresh or force, not both",
+  })
   .refine((r) => !(r.update && r.force), {
     message: "choose either update or force, not both",
-  });
+  })
+  // Every surface that sends refresh alone gets an update: the refresh adds to the exploration.
+  .overwrite((r) => (r.refresh && !r.update ? { ...r, update: true } : r));
 
 export type ExploreRequest = z.output<typeof exploreRequestSchema>;
 export type ExploreRequestInput = z.input<typeof exploreRequestSchema>;

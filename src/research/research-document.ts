@@ -29,6 +29,8 @@ export interface ResearchFrontmatter {
   issue?: number;
   sources: number;
   updated?: string;
+  /** The days this exploration was refreshed (`refresh`), oldest first. */
+  refreshed?: string[];
   /** Incomplete: cut off at the output limit, or cut to fit the store (see the note at its end). */
   truncated?: boolean;
 }

@@ -82,7 +82,7 @@ export function describeExploration(
  * The latest verdict: the last "Verdict" heading (an update's is an H3 under its H2), its first
  * line, matched to the three decisions the prompt allows, else that line as written.
  */
-function verdictOf(body: string): string | null {
+export function verdictOf(body: string): string | null {
   const headings = [...body.matchAll(/^#{2,3}[ \t]+(?:\d+[.)][ \t]*)?\**verdict\b.*$/gim)];
   const last = headings.at(-1);
   if (last?.index === undefined) return null;
