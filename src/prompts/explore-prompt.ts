@@ -4,6 +4,7 @@ import { READ_RESEARCH_TOOL_NAME } from "../tools/read-research.ts";
 import { WEB_FETCH_TOOL_NAME } from "../tools/web-fetch.ts";
 import { WEB_SEARCH_TOOL_NAME } from "../tools/web-search.ts";
 import { modeInstructions, modeLabel } from "./mode-instructions.ts";
+import { type RefreshPromptInput, refreshTask } from "./refresh-instructions.ts";
 import { renderPreviousResearch, renderPriorResearch } from "./research-context.ts";
 import { type PromptTool, renderToolGuidance } from "./tool-guidance.ts";
 
@@ -21,6 +22,8 @@ export interface ExplorePromptInput {
   previousResearch?: { path: string; content: string } | undefined;
   /** True when the run updates previousResearch rather than continuing from it. */
   isUpdate?: boolean;
+  /** The update is a refresh: it looks for what changed since then and says it first. */
+  refresh?: Omit<RefreshPromptInput, "mode"> | undefined;
   /** YYYY-MM-DD: what "current" means for the model. */
   date: string;
   /** Tells the model how many rounds of tool calls it has. */
@@ -67,7 +70,11 @@ export function buildExplorePrompt(input: ExplorePromptInput): ExplorePrompt {
     `Today is ${input.date}. Write the ${modeLabel(input.mode)} for this idea.`,
     fenced("idea", input.idea),
     input.context?.trim() ? fenced("context", input.context) : "",
-    renderPreviousResearch(input.previousResearch, input.isUpdate === true),
+    renderPreviousResearch(
+      input.previousResearch,
+      input.isUpdate === true,
+      input.refresh ? refreshTask({ mode: input.mode, ...input.refresh }) : undefined,
+    ),
     renderPriorResearch(input.priorResearch, canRead),
   );
   return { system, user };

@@ -40,14 +40,17 @@ export function renderPriorResearch(entries: readonly string[], canRead: boolean
 export function renderPreviousResearch(
   previous: { path: string; content: string } | undefined,
   isUpdate: boolean,
+  /** An update's task in place of the plain one (a refresh's, see refreshTask). */
+  updateTask?: string,
 ): string {
   if (!previous) return "";
   const shown = withoutIdeasPrefix(previous.path);
   const cut = previous.content.length > MAX_PREVIOUS_RESEARCH_CHARS;
   const content = cut ? previous.content.slice(0, MAX_PREVIOUS_RESEARCH_CHARS) : previous.content;
   const task = isUpdate
-    ? "This run UPDATES it: report what is new or different since it was written (new " +
-      "competitors, changed numbers, events); do not repeat what it already says."
+    ? (updateTask ??
+      "This run UPDATES it: report what is new or different since it was written (new " +
+        "competitors, changed numbers, events); do not repeat what it already says.")
     : "This run CONTINUES it: go deeper where it was thin and take it further; do not repeat it.";
   return [
     `## Previous research (${shown})`,

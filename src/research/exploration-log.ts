@@ -70,6 +70,20 @@ export interface ExplorationLogEntry {
   outputPath: string;
   /** Deep mode: the plan, and per sub-question its steps, tokens, cost, sources and outcome. */
   deep?: DeepRecord;
+  /** A refresh (`refresh`): what it changed against the research it refreshed. */
+  refresh?: RefreshRecord;
+}
+
+/** What a refresh changed, as exploration-log.json records it in the refresh run's entry. */
+export interface RefreshRecord {
+  /** YYYY-MM-DD: when the exploration was last researched before this refresh. */
+  previousDate: string | null;
+  /** The business analysis's verdict before and after (null in exploration mode or without one). */
+  verdictBefore: string | null;
+  verdictAfter: string | null;
+  verdictChanged: boolean;
+  /** Pages this refresh cites or retrieved that the document's Sources did not list, in its order. */
+  newSources: string[];
 }
 
 /**

@@ -171,7 +171,7 @@ function withCitations(
 
 // An update lives under an H2, so its own top-level headings become H3 and the rest follow
 // (capped at H6), keeping the document's outline intact.
-function demoteHeadings(report: string): string {
+export function demoteHeadings(report: string): string {
   const levels = [...report.matchAll(/^(#{1,6})\s/gm)].map((m) => m[1]!.length);
   if (levels.length === 0) return report.trim();
   const shift = Math.max(0, 3 - Math.min(...levels));

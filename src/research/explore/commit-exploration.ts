@@ -10,6 +10,8 @@ import { findExistingExploration, newFolderName } from "../existing-exploration.
 import { appendLogEntry, type ExplorationLogEntry } from "../exploration-log.ts";
 import { slugifyIdea } from "../idea-identity.ts";
 import { publishResearch } from "../publish/publish-research.ts";
+import { appendRefresh } from "../refresh/append-refresh.ts";
+import { refreshRecord } from "../refresh/refresh-record.ts";
 import { type Removal, RemovalList } from "../publish/removals.ts";
 import {
   appendUpdate,
@@ -106,7 +108,13 @@ async function decideOnHead(
   };
   const fitted = fitToStore(outcome, (o) => renderResearch(publish(o).doc));
   const published = publish(fitted.outcome);
-  const entry = logEntry(payload, plan, fitted.outcome, published, target.researchPath);
+  const entry = {
+    ...logEntry(payload, plan, fitted.outcome, published, target.researchPath),
+    // A refresh records what it changed against the research it built on.
+    ...(request.refresh && previous !== undefined
+      ? { refresh: refreshRecord(previous, published.doc) }
+      : {}),
+  };
   const log = appendLogEntry(await head.readText(target.logPath), entry);
   const cut = fitted.outcome.cutForSize;
   return {
@@ -219,7 +227,8 @@ function buildDocument(
         : {}),
     }));
   if (previous) {
-    return appendUpdate(previous, { date: plan.date, report, sources, failedChecks });
+    const append = payload.request.refresh ? appendRefresh : appendUpdate;
+    return append(previous, { date: plan.date, report, sources, failedChecks });
   }
   return newResearch(
     {

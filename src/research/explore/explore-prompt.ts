@@ -1,4 +1,5 @@
 import { buildExplorePrompt, type ExplorePrompt } from "../../prompts/explore-prompt.ts";
+import { refreshContext } from "../refresh/refresh-context.ts";
 import type { ExplorePayload, ExplorePlan } from "./explore-plan.ts";
 import type { ExploreToolkit } from "./explore-tools.ts";
 
@@ -24,6 +25,8 @@ export function explorePrompt(
     priorResearch: plan.priorResearch,
     previousResearch: plan.previous,
     isUpdate: plan.isUpdate,
+    // A deep run's sub-questions research as for an update; the refresh shapes the report.
+    refresh: request.refresh && plan.isUpdate && !task ? refreshContext(plan.previous) : undefined,
     date: plan.date,
     maxSteps: request.maxSteps,
     ...(toolSection ? { toolSection } : {}),
