@@ -56,6 +56,14 @@ export interface WorkerEnv {
   IDEA_EXPLORER_PRICE_OUT?: string;
   /** "true" lets webhooks reach loopback and private addresses (local runs), like --allow-private-webhooks. */
   IDEA_EXPLORER_ALLOW_PRIVATE_WEBHOOKS?: string;
+  /**
+   * The Cron Trigger's refresh (wrangler.jsonc `triggers.crons`): explorations last researched at
+   * least this long ago ("90d", the default), at most IDEA_EXPLORER_REFRESH_LIMIT of them per
+   * firing (default 5), each capped at IDEA_EXPLORER_REFRESH_MAX_COST US dollars (default 2).
+   */
+  IDEA_EXPLORER_REFRESH_OLDER_THAN?: string;
+  IDEA_EXPLORER_REFRESH_LIMIT?: string;
+  IDEA_EXPLORER_REFRESH_MAX_COST?: string;
   /** "true" (set by `npm run cloudflare:dev`): resume instances a killed dev process left running. */
   IDEA_EXPLORER_RESUME_STALE?: string;
 }

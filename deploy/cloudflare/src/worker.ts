@@ -5,7 +5,9 @@ import { createApp } from "../../../src/server/create-app.ts";
 import { DEFAULT_RATE_LIMIT, RateLimiter } from "../../../src/server/rate-limiter.ts";
 import { d1JobBackend } from "./d1-job-backend.ts";
 import { D1JobStore } from "./d1-job-store.ts";
+import { readRefreshSettings } from "./refresh-settings.ts";
 import { resumeStaleInstances } from "./resume-stale.ts";
+import { refreshStaleExplorations } from "./scheduled-refresh.ts";
 import { readWorkerConfig, type WorkerEnv } from "./worker-env.ts";
 
 export { JobWorkflow } from "./job-workflow.ts";
@@ -27,15 +29,7 @@ export default {
   async fetch(request, env, ctx) {
     const config = readWorkerConfig(env);
     if ("problem" in config) return notConfigured(config.problem, request, env, ctx);
-    let state = isolates.get(env.DB);
-    if (!state) {
-      state = {
-        jobs: new D1JobStore(env.DB),
-        limiter: new RateLimiter(DEFAULT_RATE_LIMIT),
-        resumeStarted: false,
-      };
-      isolates.set(env.DB, state);
-    }
+    const state = isolateState(env);
     if (config.resumeStale && !state.resumeStarted) {
       state.resumeStarted = true;
       await resumeStaleInstances(state.jobs, env.JOB_WORKFLOW).catch((error: unknown) => {
@@ -58,7 +52,39 @@ export default {
     });
     return app.fetch(request, env, ctx);
   },
+
+  /**
+   * The Cron Trigger (wrangler.jsonc `triggers.crons`): the stale explorations become refresh
+   * jobs, as POST /api/explore would make them. A problem throws, so the firing shows as failed
+   * in the Worker's cron events and logs, with its one line.
+   */
+  async scheduled(controller, env) {
+    const config = readWorkerConfig(env);
+    if ("problem" in config) throw new Error(`scheduled refresh: ${config.problem}`);
+    const settings = readRefreshSettings(env);
+    if ("problem" in settings) throw new Error(`scheduled refresh: ${settings.problem}`);
+    const jobs = d1JobBackend(isolateState(env).jobs, env.JOB_WORKFLOW);
+    const now = new Date(controller.scheduledTime);
+    const refreshes = await refreshStaleExplorations(jobs, config.store, settings, now);
+    for (const r of refreshes) {
+      console.log(`scheduled refresh: ${r.folder} (${r.ageDays} days old) ${r.outcome} ${r.jobId}`);
+    }
+    console.log(`scheduled refresh: ${refreshes.length} exploration(s) submitted`);
+  },
 } satisfies ExportedHandler<WorkerEnv>;
+
+function isolateState(env: WorkerEnv): IsolateState {
+  let state = isolates.get(env.DB);
+  if (!state) {
+    state = {
+      jobs: new D1JobStore(env.DB),
+      limiter: new RateLimiter(DEFAULT_RATE_LIMIT),
+      resumeStarted: false,
+    };
+    isolates.set(env.DB, state);
+  }
+  return state;
+}
 
 /** Every API request answers the missing configuration in one line, until it is set. */
 function notConfigured(

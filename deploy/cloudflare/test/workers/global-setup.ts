@@ -6,6 +6,7 @@ import { startFakeGitHub } from "../../../../test/fakes/github-server.ts";
 import { redirect, serve, startLoopbackSite } from "../../../../test/fakes/loopback-site.ts";
 import { startWebhookReceiver } from "../../../../test/fakes/webhook-receiver.ts";
 import { buildPdf } from "../../../../test/helpers/pdf-builder.ts";
+import { refreshSeedFiles } from "./refresh-seed.ts";
 
 export const GITHUB_TOKEN = "ghp_workflowTest00000000000000000000000000";
 /** An idea holding this word is refused by the model as a bad key would be (401). */
@@ -43,7 +44,7 @@ export default async function setup(project: TestProject) {
   });
   await new Promise<void>((resolve) => counter.listen(0, "127.0.0.1", resolve));
   const github = await startFakeGitHub({ tokens: { [GITHUB_TOKEN]: {} } });
-  github.addRepo("team/ideas", { files: { "README.md": "ideas\n" } });
+  github.addRepo("team/ideas", { files: { "README.md": "ideas\n", ...refreshSeedFiles() } });
   const receiver = await startWebhookReceiver();
   // Pages web_fetch reads from inside workerd. /requests?path=/x answers how often /x was asked
   // for: the tests run in workerd and cannot see this server's memory.
