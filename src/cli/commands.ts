@@ -4,6 +4,7 @@ import { INIT_SUMMARY } from "./init/init-help.ts";
 import { INTERVIEW_SUMMARY } from "./interview/interview-help.ts";
 import { ISSUES_SUMMARY } from "./issues/issues-help.ts";
 import { MCP_SUMMARY } from "./mcp/mcp-help.ts";
+import { REFRESH_SUMMARY } from "./refresh/refresh-summary.ts";
 import { SERVE_SUMMARY } from "./serve/serve-help.ts";
 
 export type RunCommand = (args: string[], io: CliIo) => Promise<number>;
@@ -24,6 +25,11 @@ export const commands: Record<string, Command> = {
   explore: {
     summary: EXPLORE_SUMMARY,
     load: async () => (await import("./explore-command.ts")).runExploreCommand,
+    json: true,
+  },
+  refresh: {
+    summary: REFRESH_SUMMARY,
+    load: async () => (await import("./refresh-command.ts")).runRefreshCommand,
     json: true,
   },
   interview: {

@@ -11,6 +11,7 @@ const OPTIONS = {
   label: { type: "string" },
   force: { type: "boolean" },
   upgrade: { type: "boolean" },
+  schedule: { type: "boolean" },
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -35,6 +36,7 @@ export async function runInitCommand(args: string[], io: CliIo): Promise<number>
       label: values.label,
       force: values.force ?? false,
       upgrade: values.upgrade ?? false,
+      schedule: values.schedule ?? false,
     },
     io,
   );

@@ -16,7 +16,13 @@ const SETUP_PATH =
  * is written (each one that differs); when it is kept, the whole group is kept, so a kept
  * workflow is never left pinning a bundle that was replaced under it.
  */
-export type SetupGroup = readonly ResearchFile[];
+export type SetupGroup = readonly SetupFile[];
+
+/**
+ * `onlyIfPresent`: written with its group only when it is there already (an optional workflow
+ * that pins the group's bundle too: replaced with the bundle, never added unasked).
+ */
+export type SetupFile = ResearchFile & { onlyIfPresent?: boolean };
 
 export interface SetupWriteOptions {
   /** First paths of the groups to replace when they are there already (--force, --upgrade). */
@@ -76,11 +82,15 @@ export async function decideSetup(
     if (!first) continue;
     const current = await existing(first.path);
     if (current !== undefined && !replace.has(first.path)) {
-      kept.push(...group.map((file) => file.path));
+      for (const file of group) {
+        if (file.onlyIfPresent && (await existing(file.path)) === undefined) continue;
+        kept.push(file.path);
+      }
       continue;
     }
     for (const file of group) {
       const text = file === first ? current : await existing(file.path);
+      if (file.onlyIfPresent && text === undefined) continue;
       if (text === file.content) unchanged.push(file.path);
       else write.push({ file, replaces: text !== undefined });
     }

@@ -173,6 +173,40 @@ describe("idea-explorer init github", () => {
     checkForm(await local(FORM), "idea");
   });
 
+  it("--schedule adds the weekly refresh workflow, which --upgrade then replaces with the bundle it pins", async () => {
+    const REFRESH = ".github/workflows/idea-explorer-refresh.yml";
+    const plain = await init([]);
+    expect(plain.stdout.trim().split("\n")).toEqual([FORM, WORKFLOW, BUNDLE]);
+
+    // Set up already: the refresh workflow pins the same bundle, so it comes with --upgrade.
+    const kept = await init(["--schedule"]);
+    expect(kept.stdout).toBe("");
+    expect(kept.stderr).toContain(
+      `${REFRESH} was not written: it pins the same bundle as the intake workflow, which is kept; idea-explorer init github --schedule --upgrade writes both`,
+    );
+    expect(kept.stderr).not.toContain(`Kept ${REFRESH}`);
+    const added = await init(["--schedule", "--upgrade"]);
+    expect(added.stdout.trim().split("\n")).toEqual([REFRESH]);
+    expect(added.stderr).toContain("Every Monday the refresh workflow refreshes up to 5");
+    const built = await readFile(BUILT_BUNDLE, "utf8");
+    const refresh = parseYaml(await local(REFRESH)) as { jobs: { refresh: { steps: Step[] } } };
+    expect(refresh.jobs.refresh.steps[2]?.run).toContain(`expected=${sha256(built)}\n`);
+
+    // An older pair: --upgrade alone replaces the refresh workflow with the bundle it pins.
+    await writeFile(path.join(cwd.dir, REFRESH), "# an older refresh workflow\n");
+    await writeFile(path.join(cwd.dir, BUNDLE), "// an older bundle\n");
+    const upgraded = await init(["--upgrade"]);
+    expect(upgraded.stdout.trim().split("\n")).toEqual([REFRESH, BUNDLE]);
+    expect(await local(REFRESH)).toContain(`expected=${sha256(built)}\n`);
+
+    // Without it, --upgrade never adds one.
+    await rm(path.join(cwd.dir, REFRESH));
+    await writeFile(path.join(cwd.dir, BUNDLE), "// an older bundle\n");
+    const unscheduled = await init(["--upgrade"]);
+    expect(unscheduled.stdout.trim().split("\n")).toEqual([BUNDLE]);
+    expect(await readdir(path.join(cwd.dir, ".github/workflows"))).toEqual(["explore-ideas.yml"]);
+  });
+
   it("writes the workflow and its bundle as a pair: a stale bundle without its workflow is replaced", async () => {
     await init([]);
     await rm(path.join(cwd.dir, WORKFLOW));

@@ -7,7 +7,8 @@ import { readStdin } from "../read-stdin.ts";
 import { toolSearchOption } from "../tool-search-option.ts";
 import { UsageError } from "../usage-error.ts";
 
-const OPTIONS = {
+/** Every explore option; refresh takes the run options among them (see refresh-options.ts). */
+export const EXPLORE_OPTIONS = {
   mode: { type: "string" },
   model: { type: "string" },
   provider: { type: "string" },
@@ -49,9 +50,15 @@ const OPTIONS = {
 } as const;
 
 export type ExploreFlags = ReturnType<typeof parseExploreFlags>;
+type ExploreValues = ReturnType<typeof parseCommandLine<typeof EXPLORE_OPTIONS>>["values"];
 
 export function parseExploreFlags(args: string[]) {
-  const { values, positionals } = parseCommandLine("explore", args, OPTIONS);
+  const { values, positionals } = parseCommandLine("explore", args, EXPLORE_OPTIONS);
+  return exploreFlagsOf(values, positionals);
+}
+
+/** The flags of a parsed command line that takes explore's options (or some of them). */
+export function exploreFlagsOf(values: Partial<ExploreValues>, positionals: string[]) {
   return {
     help: values.help ?? false,
     ideaWords: positionals,

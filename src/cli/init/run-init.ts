@@ -2,9 +2,11 @@ import path from "node:path";
 import { ConfigError } from "../../config/config-error.ts";
 import { parseEnv } from "../../config/env.ts";
 import { intakeLabels, labelSpecs } from "../../research/issues/intake-labels.ts";
+import { REFRESH_DEFAULTS } from "../../research/issues/refresh-workflow.ts";
 import {
   BUNDLE_PATH,
   ISSUE_FORM_PATH,
+  REFRESH_WORKFLOW_PATH,
   setupGroups,
   WORKFLOW_PATH,
 } from "../../research/issues/setup-templates.ts";
@@ -24,6 +26,8 @@ export type InitFlags = {
   force: boolean;
   /** Replace the workflow and the bundle it runs (in one commit), keeping the issue form. */
   upgrade: boolean;
+  /** Also write the weekly refresh workflow, which runs the same bundle. */
+  schedule: boolean;
 };
 
 /**
@@ -48,7 +52,7 @@ export async function runInitGitHub(flags: InitFlags, io: CliIo): Promise<number
       : intake.setup;
   const shownFolder = flags.repo ?? ".";
   const [bundle, version] = await Promise.all([readActionBundle(), packageVersion()]);
-  const groups = setupGroups(labels, bundle);
+  const groups = setupGroups(labels, bundle, { schedule: flags.schedule });
   const replace = new Set(
     flags.force ? [ISSUE_FORM_PATH, WORKFLOW_PATH] : flags.upgrade ? [WORKFLOW_PATH] : [],
   );
@@ -63,12 +67,16 @@ export async function runInitGitHub(flags: InitFlags, io: CliIo): Promise<number
     throw withWorkflowHint(error, writer === intake?.setup);
   }
   for (const file of outcome.written) io.stdout.write(`${file}\n`);
-  for (const file of outcome.kept) io.stderr.write(`Kept ${file}: ${whyKept(file)}\n`);
+  for (const file of outcome.kept) {
+    // Asked for and not written: said once below, whether or not one is there.
+    if (flags.schedule && file === REFRESH_WORKFLOW_PATH) continue;
+    io.stderr.write(`Kept ${file}: ${whyKept(file)}\n`);
+  }
   for (const file of outcome.unchanged) io.stderr.write(`${file} is up to date\n`);
   if (outcome.written.length) {
     const where =
       writer === intake?.setup ? outcome.where : `${shownFolder} (commit and push them)`;
-    const total = groups.flat().length;
+    const total = outcome.written.length + outcome.kept.length + outcome.unchanged.length;
     io.stderr.write(`Wrote ${outcome.written.length} of ${total} files to ${where}\n`);
   }
 
@@ -88,13 +96,23 @@ export async function runInitGitHub(flags: InitFlags, io: CliIo): Promise<number
   io.stderr.write(
     "Next: add the repository secret ANTHROPIC_API_KEY (Settings → Secrets and variables → Actions), then file an issue with the Idea form.\n",
   );
+  if (outcome.written.includes(REFRESH_WORKFLOW_PATH)) {
+    const { limit, olderThan, maxCostUsd } = REFRESH_DEFAULTS;
+    io.stderr.write(
+      `Every Monday the refresh workflow refreshes up to ${limit} explorations older than ${olderThan}, at most ${maxCostUsd} USD each (the repository variables IDEA_EXPLORER_REFRESH_LIMIT, _OLDER_THAN and _MAX_COST change that).\n`,
+    );
+  } else if (flags.schedule && outcome.kept.includes(WORKFLOW_PATH)) {
+    io.stderr.write(
+      `${REFRESH_WORKFLOW_PATH} was not written: it pins the same bundle as the intake workflow, which is kept; idea-explorer init github --schedule --upgrade writes both with this version's bundle.\n`,
+    );
+  }
   return 0;
 }
 
 /** The workflow decides for its bundle (kept or replaced as a pair, by --upgrade); the form is
  * replaced only by --force. */
 function whyKept(file: string): string {
-  return file === WORKFLOW_PATH || file === BUNDLE_PATH
+  return file === WORKFLOW_PATH || file === BUNDLE_PATH || file === REFRESH_WORKFLOW_PATH
     ? "the workflow is there already (--upgrade replaces the workflow and its bundle with this version's)"
     : "it is there already (--force replaces it)";
 }

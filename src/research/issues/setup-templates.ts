@@ -4,8 +4,10 @@ import type { SetupGroup } from "../../store/setup-files.ts";
 import type { IntakeLabels } from "./intake-labels.ts";
 import { BUNDLE_PATH, intakeWorkflow, WORKFLOW_PATH } from "./intake-workflow.ts";
 import { FORM_FIELDS } from "./issue-form.ts";
+import { REFRESH_WORKFLOW_PATH, refreshWorkflow } from "./refresh-workflow.ts";
 
 export { BUNDLE_PATH, WORKFLOW_PATH } from "./intake-workflow.ts";
+export { REFRESH_WORKFLOW_PATH } from "./refresh-workflow.ts";
 export const ISSUE_FORM_PATH = ".github/ISSUE_TEMPLATE/idea.yml";
 
 /**
@@ -13,22 +15,39 @@ export const ISSUE_FORM_PATH = ".github/ISSUE_TEMPLATE/idea.yml";
  * (it adds the intake label; its field labels are the sections the intake reads), and, as one
  * group that is only ever written or kept together, the workflow that runs `idea-explorer
  * issues` when that label is put on an issue and `bundle`, the single-file build it runs, whose
- * SHA-256 it pins. Form and workflow are built as data and serialized, so any label name comes
+ * SHA-256 it pins (and, with `schedule`, the weekly refresh workflow that pins it too). Form and workflow are built as data and serialized, so any label name comes
  * out as valid YAML.
  */
-export function setupGroups(labels: IntakeLabels, bundle: string): SetupGroup[] {
+export function setupGroups(
+  labels: IntakeLabels,
+  bundle: string,
+  options: { schedule?: boolean } = {},
+): SetupGroup[] {
   return [
     [{ path: ISSUE_FORM_PATH, content: issueForm(labels) }],
     [
       { path: WORKFLOW_PATH, content: intakeWorkflow(labels, bundle) },
+      // The scheduled refresh pins the same bundle: written when asked for (--schedule), and
+      // otherwise replaced with the bundle wherever it is there, so it never pins an old one.
+      {
+        path: REFRESH_WORKFLOW_PATH,
+        content: refreshWorkflow(bundle),
+        ...(options.schedule ? {} : { onlyIfPresent: true }),
+      },
       { path: BUNDLE_PATH, content: bundle },
     ],
   ];
 }
 
-/** Every set-up file, in the order they are listed. */
-export function setupFiles(labels: IntakeLabels, bundle: string): ResearchFile[] {
-  return setupGroups(labels, bundle).flat();
+/** Every set-up file, in the order they are listed (the refresh workflow when scheduled). */
+export function setupFiles(
+  labels: IntakeLabels,
+  bundle: string,
+  options: { schedule?: boolean } = {},
+): ResearchFile[] {
+  return setupGroups(labels, bundle, options)
+    .flat()
+    .filter((file) => !file.onlyIfPresent);
 }
 
 function issueForm(labels: IntakeLabels): string {

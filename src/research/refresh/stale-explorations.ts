@@ -11,8 +11,7 @@ import { checkFolderName } from "../library/folder-name.ts";
 import { parseResearch } from "../research-document.ts";
 import { ageInDays, lastResearched } from "./last-researched.ts";
 
-/** How old an exploration is before a refresh picks it when no age is given: about a quarter. */
-export const DEFAULT_REFRESH_AGE_DAYS = 90;
+export { DEFAULT_REFRESH_AGE_DAYS } from "./refresh-age.ts";
 
 export interface StaleQuery {
   /** Explorations last researched at least this many days before `now`. */
