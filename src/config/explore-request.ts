@@ -4,6 +4,7 @@ import { isContinueFromPath } from "./continue-from-path.ts";
 import { MAX_IDEA_LENGTH, MAX_TIMEOUT_SECONDS } from "./explore-limits.ts";
 import { hostListSchema } from "./host-list.ts";
 import { MAX_MODEL_ID_LENGTH } from "./model-id.ts";
+import { reportLanguageSchema } from "./report-language.ts";
 import { normalizeLineBreaks, printableText } from "./text-problems.ts";
 import { zodMessage } from "./zod-message.ts";
 
@@ -114,6 +115,15 @@ export const exploreRequestSchema = z
      * what it was before the check existed (stored jobs, the paid-research key).
      */
     checkClaims: checkClaimsSchema.optional(),
+    /**
+     * The report's language (a BCP 47 primary code such as "de"); absent means the idea's own
+     * (detected), or for an update the document's.
+     */
+    language: reportLanguageSchema
+      .describe(
+        'the language the report and its headings are written in, a code such as "en", "de" or "ja" (default: the idea\'s language; an update keeps the document\'s)',
+      )
+      .optional(),
     /** The model check's model (default: see checkModelId in src/models/check-model.ts). */
     checkModel: modelIdSchema
       .describe("the model that judges the claims, on the run's provider")

@@ -24,6 +24,10 @@ export const exploreIdeaInputSchema = z.strictObject({
   context: fields.context.describe(
     "Optional extra context for the researcher: who it is for, constraints, what you know.",
   ),
+  language: fields.language.describe(
+    'The language the report and its headings are written in, a code such as "en", "de" or ' +
+      '"ja" (default: the language of the idea; an update keeps the report\'s language).',
+  ),
   update: fields.update.describe(
     'Add an "## Update - <date>" section to the idea\'s existing research instead of ' +
       "reporting it as already explored (default false).",

@@ -1,6 +1,7 @@
 import type { ResearchMode } from "../config/explore-request.ts";
 import { fenced, OUTPUT_RULES, sections } from "./explore-prompt.ts";
 import { modeInstructions, modeLabel } from "./mode-instructions.ts";
+import { languageInstructions } from "./report-language.ts";
 
 export const MIN_SUB_QUESTIONS = 3;
 export const MAX_SUB_QUESTIONS = 6;
@@ -76,6 +77,8 @@ export interface SynthesisPromptInput {
   findings: readonly SynthesisFinding[];
   /** The report's length limit, when the run's budget leaves less room than usual. */
   maxWords?: number | undefined;
+  /** The report's language (a BCP 47 primary code): the prompt asks for it by name. */
+  language?: string | undefined;
 }
 
 /** The synthesis call: the report in the mode's structure, from the findings alone (no tools). */
@@ -94,6 +97,7 @@ export function buildSynthesisPrompt(input: SynthesisPromptInput): {
       "they are numbered and listed automatically. Where a sub-question was not covered, say " +
       "so in the section it belongs to instead of guessing.",
     OUTPUT_RULES,
+    input.language ? languageInstructions(input.language, input.mode) : "",
     input.maxWords
       ? `## Length\nThe run's budget leaves room for about ${input.maxWords} words: keep the report within them (anything longer is cut off).`
       : "",

@@ -4,6 +4,7 @@ import { READ_RESEARCH_TOOL_NAME } from "../tools/read-research.ts";
 import { WEB_FETCH_TOOL_NAME } from "../tools/web-fetch.ts";
 import { WEB_SEARCH_TOOL_NAME } from "../tools/web-search.ts";
 import { modeInstructions, modeLabel } from "./mode-instructions.ts";
+import { languageInstructions } from "./report-language.ts";
 import { type RefreshPromptInput, refreshTask } from "./refresh-instructions.ts";
 import { renderPreviousResearch, renderPriorResearch } from "./research-context.ts";
 import { type PromptTool, renderToolGuidance } from "./tool-guidance.ts";
@@ -38,6 +39,8 @@ export interface ExplorePromptInput {
    * a narrower task, with the same tools and citation rules.
    */
   task?: string;
+  /** The report's language (a BCP 47 primary code): the prompt asks for it by name. */
+  language?: string | undefined;
 }
 
 export interface ExplorePrompt {
@@ -65,6 +68,7 @@ export function buildExplorePrompt(input: ExplorePromptInput): ExplorePrompt {
     input.toolSection ?? "",
     citationRules(canSearch, canFetch),
     OUTPUT_RULES,
+    input.language ? languageInstructions(input.language, input.mode) : "",
   );
   const user = sections(
     `Today is ${input.date}. Write the ${modeLabel(input.mode)} for this idea.`,

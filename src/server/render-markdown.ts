@@ -1,6 +1,7 @@
 import { Marked, type Tokens } from "marked";
-import { parseSourcesSection, SOURCES_HEADING } from "../research/citations/sources-section.ts";
+import { parseSourcesSection, sourcesHeading } from "../research/citations/sources-section.ts";
 import { publishedMarkdown } from "../research/publish/publish-research.ts";
+import { yamlLanguage } from "../research/research-document.ts";
 import { splitFrontmatter } from "../tools/frontmatter.ts";
 import { escapeHtml, linkHtml } from "./html-escape.ts";
 import { checksHtml, claimTitle } from "./report-checks/checks-html.ts";
@@ -38,9 +39,12 @@ const render = (markdown: string): string => marked.parse(markdown, { async: fal
 // is shown as HTML built from its items (report-checks/).
 export function renderMarkdown(markdown: string): string {
   const published = publishedMarkdown(markdown);
-  const { report, checks } = splitChecksSection(splitFrontmatter(published)?.body ?? published);
+  const split = splitFrontmatter(published);
+  // The product's headings are in the language the frontmatter records (English without one).
+  const language = split ? yamlLanguage(split.yaml) : undefined;
+  const { report, checks } = splitChecksSection(split?.body ?? published, language);
   if (!checks) return render(report);
-  const at = report.lastIndexOf(`\n${SOURCES_HEADING}\n`);
+  const at = report.lastIndexOf(`\n${sourcesHeading(language)}\n`);
   const body = report.slice(0, at);
   const sources = report.slice(at);
   const claims: Claim[] = checks.items.flatMap((item) =>
@@ -49,6 +53,6 @@ export function renderMarkdown(markdown: string): string {
   return (
     markClaims(render(body), claims) +
     render(sources) +
-    checksHtml(checks, parseSourcesSection(sources).numbered)
+    checksHtml(checks, parseSourcesSection(sources, language).numbered)
   );
 }

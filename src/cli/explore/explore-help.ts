@@ -14,6 +14,8 @@ Options:
   --base-url URL               the openai-compatible server (Ollama, llama.cpp, vLLM, LM Studio)
   --api-key KEY                key for the openai-compatible server (or OPENAI_COMPATIBLE_API_KEY)
   --context TEXT               extra context for the agent
+  --language CODE              write the report and its headings in this language (en, de, es,
+                               fr, pt, ja, ...; default: the idea's; an update keeps the report's)
   --repo DIR                   the ideas repository folder (default: the current folder)
   --github OWNER/REPO          write to a GitHub repository instead (needs GITHUB_TOKEN)
   --update                     add an "## Update - <date>" section to an existing exploration

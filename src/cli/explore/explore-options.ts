@@ -43,6 +43,7 @@ export const EXPLORE_OPTIONS = {
   "fetch-deny-hosts": { type: "string" },
   "check-claims": { type: "string" },
   "check-model": { type: "string" },
+  language: { type: "string" },
   "allow-private-fetch": { type: "boolean" },
   "private-fetch-hosts": { type: "string" },
   "tool-search": { type: "string" },
@@ -87,6 +88,7 @@ export function exploreFlagsOf(values: Partial<ExploreValues>, positionals: stri
       fetchDenyHosts: listOption("fetch-deny-hosts", values["fetch-deny-hosts"]),
       checkClaims: values["check-claims"],
       checkModel: values["check-model"],
+      language: values.language,
     },
     model: {
       provider: values.provider,

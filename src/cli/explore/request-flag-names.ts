@@ -18,4 +18,5 @@ export const REQUEST_FLAG_NAMES: Record<string, string> = {
   fetchDenyHosts: "--fetch-deny-hosts",
   checkClaims: "--check-claims",
   checkModel: "--check-model",
+  language: "--language",
 };

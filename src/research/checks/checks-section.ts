@@ -1,10 +1,15 @@
 import { citationMarker } from "../citations/citation-syntax.ts";
 import { escapeText } from "../publish/escape-text.ts";
+import { reportHeadings } from "../report-headings.ts";
 import type { ClaimCheck } from "./claim-checks.ts";
 
+/** The English heading; a document in another language has its own (checksHeading). */
 export const CHECKS_HEADING = "## Checks";
-const INTRO =
-  "Figures or quotes in these sentences were not found in the passage of the source they cite. Nothing was removed from the report; check them against the source before relying on them.";
+
+/** "## Checks" in the document's language. */
+export function checksHeading(language?: string): string {
+  return `## ${reportHeadings(language).checks}`;
+}
 
 const AS_TEXT = { atLineStart: false, singleLine: true, beforeSyntax: false };
 const BEFORE_MARKER = { ...AS_TEXT, beforeSyntax: true };
@@ -21,28 +26,23 @@ export interface FailedCheck {
  * One list item: the sentence in curly quotes, its numbered marker, and why it is listed. The
  * sentence and reasons are text from the web: escaped, so they can only ever read as text.
  */
-export function checkItem({ check, number, unsupported }: FailedCheck): string {
+export function checkItem({ check, number, unsupported }: FailedCheck, language?: string): string {
+  const words = reportHeadings(language);
+  const missing = check.missing.join(", ");
   const reasons = [
     ...(check.outcome === "not_found"
-      ? [
-          check.passage === undefined
-            ? `no passage of the source was retrieved to check ${check.missing.join(", ")}`
-            : `not in the source: ${check.missing.join(", ")}`,
-        ]
+      ? [check.passage === undefined ? words.noPassage(missing) : words.notInSource(missing)]
       : []),
-    ...(unsupported
-      ? [
-          `the check model judged that the source does not support it${unsupported.reason ? `: ${unsupported.reason}` : ""}`,
-        ]
-      : []),
+    ...(unsupported ? [words.unsupported(unsupported.reason)] : []),
   ];
   const sentence = escapeText(check.sentence, BEFORE_MARKER);
   return `- “${sentence}” ${citationMarker(number, check.url)} — ${escapeText(reasons.join("; "), AS_TEXT)}`;
 }
 
-/** research.md's last section, listing the items; "" without any. */
-export function renderChecksSection(items: readonly string[]): string {
-  return items.length ? `${CHECKS_HEADING}\n\n${INTRO}\n\n${items.join("\n")}\n` : "";
+/** research.md's last section, listing the items, in the document's language; "" without any. */
+export function renderChecksSection(items: readonly string[], language?: string): string {
+  if (!items.length) return "";
+  return `${checksHeading(language)}\n\n${reportHeadings(language).checksIntro}\n\n${items.join("\n")}\n`;
 }
 
 /** The most items a Checks section keeps: a hand-made file with more lists only the first. */

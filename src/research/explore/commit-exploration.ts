@@ -1,3 +1,4 @@
+import { DEFAULT_LANGUAGE } from "../../config/report-language.ts";
 import type {
   CommitDecision,
   CommitResult,
@@ -227,8 +228,10 @@ function buildDocument(
         : {}),
     }));
   if (previous) {
+    // The document keeps its language unless this request names one.
+    const language = payload.request.language;
     const append = payload.request.refresh ? appendRefresh : appendUpdate;
-    return append(previous, { date: plan.date, report, sources, failedChecks });
+    return append(previous, { date: plan.date, report, sources, failedChecks, language });
   }
   return newResearch(
     {
@@ -241,6 +244,7 @@ function buildDocument(
       ...(payload.issue ? { issue: payload.issue.number } : {}),
       sources: sources.length,
       ...(outcome.truncated ? { truncated: true } : {}),
+      language: plan.language ?? DEFAULT_LANGUAGE,
     },
     { report, sources, failedChecks },
   );

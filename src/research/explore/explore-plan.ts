@@ -32,4 +32,9 @@ export type ExplorePlan =
       priorResearch: string[];
       /** research.md this run builds on: the one being updated or the --continue-from one. */
       previous?: { path: string; content: string };
+      /**
+       * The language the report is written in (reportLanguage); absent in plans persisted before
+       * languages existed, whose reports are English.
+       */
+      language?: string;
     };

@@ -29,6 +29,7 @@ export function explorePrompt(
     refresh: request.refresh && plan.isUpdate && !task ? refreshContext(plan.previous) : undefined,
     date: plan.date,
     maxSteps: request.maxSteps,
+    language: plan.language,
     ...(toolSection ? { toolSection } : {}),
     ...(task ? { task } : {}),
   });

@@ -3,6 +3,7 @@ import { continueFromPath } from "../../config/continue-from-path.ts";
 import type { ResearchStore } from "../../store/research-store.ts";
 import { findExistingExploration, newFolderName } from "../existing-exploration.ts";
 import { fingerprintIdea, isoDate, slugifyIdea } from "../idea-identity.ts";
+import { reportLanguage } from "../language/report-language.ts";
 import { rankPriorResearch } from "../prior-research.ts";
 import type { ExplorePayload, ExplorePlan } from "./explore-plan.ts";
 
@@ -50,6 +51,7 @@ export async function prepareExploration(
     fingerprint: fingerprintIdea(request.idea),
     priorResearch: rankPriorResearch(request.idea, folders, { exclude: folder }),
     ...(previous ? { previous } : {}),
+    language: reportLanguage(request, existing ? previous?.content : undefined),
   };
 }
 

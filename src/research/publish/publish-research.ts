@@ -1,8 +1,8 @@
 import { splitFrontmatter } from "../../tools/frontmatter.ts";
 import { parseCheckItems, renderChecksSection } from "../checks/checks-section.ts";
 import { numberCitations } from "../citations/number-citations.ts";
-import { renderSourcesSection, SOURCES_HEADING } from "../citations/sources-section.ts";
-import { parseReport, type ResearchDocument } from "../research-document.ts";
+import { renderSourcesSection, sourcesHeading } from "../citations/sources-section.ts";
+import { parseReport, type ResearchDocument, yamlLanguage } from "../research-document.ts";
 import { sourceKey, withoutSources } from "../source-links.ts";
 import { placeholderPolicy } from "./link-policy.ts";
 import { publishSources } from "./published-sources.ts";
@@ -57,10 +57,14 @@ export function publishedMarkdown(markdown: string): string {
   const text = markdown.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
   const split = splitFrontmatter(text);
   const rest = split ? `\n${split.body}` : text;
-  const { doc } = publishResearch(parseReport(rest));
-  const hasSources = rest.lastIndexOf(`\n${SOURCES_HEADING}\n`) >= 0;
-  const sources = hasSources ? `\n\n${renderSourcesSection(doc.cited, doc.consulted)}` : "\n";
-  const checks = renderChecksSection(doc.checks ?? []);
+  // The product's headings are in the language the frontmatter records (English without one).
+  const language = split ? yamlLanguage(split.yaml) : undefined;
+  const { doc } = publishResearch(parseReport(rest, language));
+  const hasSources = rest.lastIndexOf(`\n${sourcesHeading(language)}\n`) >= 0;
+  const sources = hasSources
+    ? `\n\n${renderSourcesSection(doc.cited, doc.consulted, language)}`
+    : "\n";
+  const checks = renderChecksSection(doc.checks ?? [], language);
   const head = split ? `---\n${split.yaml}\n---\n\n` : "";
   const published = `${head}${doc.body}${sources}${checks ? `\n${checks}` : ""}`;
   // Unchanged but for line ends or trailing blank lines: the file as stored, byte for byte.

@@ -8,9 +8,8 @@
  * The file quotes the web, so everything read here is untrusted text: it is parsed, never
  * rendered as Markdown, and how much of it is read is bounded (items, line length).
  */
-import { SOURCES_HEADING } from "../../research/citations/sources-section.ts";
-
-export const CHECKS_HEADING = "## Checks";
+import { checksHeading } from "../../research/checks/checks-section.ts";
+import { sourcesHeading } from "../../research/citations/sources-section.ts";
 
 /** Items read from one section; the rest are only counted (research.md still holds them). */
 export const MAX_CHECK_ITEMS = 200;
@@ -36,20 +35,25 @@ export interface ChecksSection {
 
 /**
  * The report without its Checks section, and the section read; a "## Checks" heading that does
- * not follow the Sources heading is the report's own, and stays in it.
+ * not follow the Sources heading is the report's own, and stays in it. Both headings are looked
+ * for in the document's `language` (English when absent).
  */
-export function splitChecksSection(markdown: string): {
+export function splitChecksSection(
+  markdown: string,
+  language?: string,
+): {
   report: string;
   checks: ChecksSection | undefined;
 } {
   const text = markdown.replace(/\r\n?/g, "\n");
-  const sources = text.lastIndexOf(`\n${SOURCES_HEADING}\n`);
+  const sources = text.lastIndexOf(`\n${sourcesHeading(language)}\n`);
   if (sources < 0) return { report: markdown, checks: undefined };
-  const at = text.indexOf(`\n${CHECKS_HEADING}\n`, sources + 1);
+  const heading = checksHeading(language);
+  const at = text.indexOf(`\n${heading}\n`, sources + 1);
   if (at < 0) return { report: markdown, checks: undefined };
   return {
     report: `${text.slice(0, at).trimEnd()}\n`,
-    checks: parseChecks(text.slice(at + CHECKS_HEADING.length + 2)),
+    checks: parseChecks(text.slice(at + heading.length + 2)),
   };
 }
 

@@ -53,6 +53,7 @@ export async function synthesize(
     context: request.context,
     date: plan.date,
     findings: results.map(synthesisFinding),
+    language: plan.language,
   };
   const unbounded = buildSynthesisPrompt(input);
   const maxOutputTokens = deps.share
