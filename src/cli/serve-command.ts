@@ -13,6 +13,10 @@ const OPTIONS = {
   "data-dir": { type: "string" },
   "rate-limit": { type: "string" },
   "allow-private-webhooks": { type: "boolean" },
+  "refresh-every": { type: "string" },
+  "refresh-older-than": { type: "string" },
+  "refresh-limit": { type: "string" },
+  "refresh-max-cost": { type: "string" },
   ...REPOSITORY_AND_MODEL_OPTIONS,
   help: { type: "boolean", short: "h" },
 } as const;

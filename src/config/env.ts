@@ -63,6 +63,8 @@ export const envSchema = z.object({
   IDEA_EXPLORER_TRUST: optionalText,
   /** How old a claim is before another run takes it over (e.g. "60m"); --stale-after wins. */
   IDEA_EXPLORER_STALE_AFTER: optionalText,
+  /** serve's refresh schedule when --refresh-every is not given, e.g. "7d" (checked by serve). */
+  IDEA_EXPLORER_REFRESH_EVERY: optionalText,
   /** The secret GitHub signs webhook deliveries with (serve's POST /api/github/webhook). */
   GITHUB_WEBHOOK_SECRET: optionalText,
   /** Set by GitHub Actions: the run that claims an issue is named by its link. */

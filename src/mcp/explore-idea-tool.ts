@@ -1,5 +1,7 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { StepProgress } from "../agent/agent-types.ts";
+import type { ExploreRequest } from "../config/explore-request.ts";
 import { formatCost } from "../models/pricing.ts";
 import type { ResolvedModel } from "../models/resolve-model.ts";
 import { describeChecks } from "../research/checks/claim-checks.ts";
@@ -16,7 +18,7 @@ import type { ResearchStore } from "../store/research-store.ts";
 import { withoutIdeasPrefix } from "../tools/research-path.ts";
 import type { LogSink, ToolCallLog } from "../tools/tool-call-log.ts";
 import { exploreIdeaInputSchema, toExploreRequest } from "./explore-idea-input.ts";
-import { progressNotifier } from "./progress-notifier.ts";
+import { progressNotifier, type ToolCallExtra } from "./progress-notifier.ts";
 import { guarded, toolResult } from "./tool-result.ts";
 
 export const EXPLORE_IDEA_TOOL_NAME = "explore_idea";
@@ -46,11 +48,13 @@ export interface ExploreIdeaDeps {
 
 /**
  * explore_idea: the explore workflow the CLI runs (prepare → research → commit, one commit),
- * with progress as MCP progress notifications. Explorations run one at a time: two runs of the
- * same idea at once would both decide it is new.
+ * with progress as MCP progress notifications, through the server's one exploration runner.
  */
-export function registerExploreIdea(server: McpServer, deps: ExploreIdeaDeps): void {
-  let queue: Promise<unknown> = Promise.resolve();
+export function registerExploreIdea(
+  server: McpServer,
+  deps: ExploreIdeaDeps,
+  run: RunExploration,
+): void {
   server.registerTool(
     EXPLORE_IDEA_TOOL_NAME,
     {
@@ -66,54 +70,66 @@ export function registerExploreIdea(server: McpServer, deps: ExploreIdeaDeps): v
       inputSchema: exploreIdeaInputSchema,
       annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: true },
     },
-    guarded(deps.errorLine, async (input, extra) => {
-      const request = toExploreRequest(input);
-      const model = deps.resolveModel();
-      const notify = progressNotifier(extra);
-      const write = (line: string) => {
-        deps.log(line);
-        notify(line.trim());
-      };
-      const progress = deps.progress(write);
-      const signal = AbortSignal.any([extra.signal, deps.shutdown]);
-      signal.throwIfAborted();
-      // The folder may have become unwritable since start-up: found out before paying, and
-      // before the queue, so a refusal comes at once rather than after an earlier exploration.
-      const warnings = await preflightExplore(request, {
-        model,
-        store: deps.store,
-        searchBackend: deps.searchBackend,
-        onWarning: (warning) => write(`warning: ${warning}`),
-      });
-      const run = queue.then(async () => {
-        signal.throwIfAborted();
-        progress.phase(`Exploring in ${request.mode} mode with ${model.modelId}`);
-        // The agent loop loads with the first exploration, not before the server answers.
-        const { runExploreInline } = await import("../research/explore/run-explore-inline.ts");
-        return runExploreInline(
-          newExplorePayload(request),
-          {
-            store: deps.store,
-            model,
-            search: searchBackendFor(model, deps.searchBackend)?.search,
-            tooling: deps.tooling,
-            logSink: deps.log,
-            onToolCall: progress.toolCall,
-            onStep: progress.step,
-            onDeepProgress: progress.phase,
-          },
-          { announce: progress.phase, signal },
-        );
-      });
-      queue = run.catch(() => {});
-      const result = withPreflightWarnings(await run, warnings);
-      const readResearchPath = withoutIdeasPrefix(result.path);
-      return toolResult(describeResult(result, readResearchPath), {
-        ...result,
-        readResearchPath,
-      });
-    }),
+    guarded(deps.errorLine, async (input, extra) => run(toExploreRequest(input), extra)),
   );
+}
+
+export type RunExploration = (
+  request: ExploreRequest,
+  extra: ToolCallExtra,
+) => Promise<CallToolResult>;
+
+/**
+ * Runs one exploration for a tool call and answers with its result. Explorations run one at a
+ * time, whichever tool asked (explore_idea, refresh_exploration): two runs of the same idea at
+ * once would both decide what is new.
+ */
+export function explorationRunner(deps: ExploreIdeaDeps): RunExploration {
+  let queue: Promise<unknown> = Promise.resolve();
+  return async (request, extra) => {
+    const model = deps.resolveModel();
+    const notify = progressNotifier(extra);
+    const write = (line: string) => {
+      deps.log(line);
+      notify(line.trim());
+    };
+    const progress = deps.progress(write);
+    const signal = AbortSignal.any([extra.signal, deps.shutdown]);
+    signal.throwIfAborted();
+    // The folder may have become unwritable since start-up: found out before paying, and
+    // before the queue, so a refusal comes at once rather than after an earlier exploration.
+    const warnings = await preflightExplore(request, {
+      model,
+      store: deps.store,
+      searchBackend: deps.searchBackend,
+      onWarning: (warning) => write(`warning: ${warning}`),
+    });
+    const run = queue.then(async () => {
+      signal.throwIfAborted();
+      const verb = request.refresh ? "Refreshing" : "Exploring";
+      progress.phase(`${verb} in ${request.mode} mode with ${model.modelId}`);
+      // The agent loop loads with the first exploration, not before the server answers.
+      const { runExploreInline } = await import("../research/explore/run-explore-inline.ts");
+      return runExploreInline(
+        newExplorePayload(request),
+        {
+          store: deps.store,
+          model,
+          search: searchBackendFor(model, deps.searchBackend)?.search,
+          tooling: deps.tooling,
+          logSink: deps.log,
+          onToolCall: progress.toolCall,
+          onStep: progress.step,
+          onDeepProgress: progress.phase,
+        },
+        { announce: progress.phase, signal },
+      );
+    });
+    queue = run.catch(() => {});
+    const result = withPreflightWarnings(await run, warnings);
+    const readResearchPath = withoutIdeasPrefix(result.path);
+    return toolResult(describeResult(result, readResearchPath), { ...result, readResearchPath });
+  };
 }
 
 function describeResult(result: ExploreResult, readResearchPath: string): string {

@@ -9,7 +9,8 @@ import { isLoopbackHost } from "./loopback.ts";
 
 const request = exploreRequestSchema.shape;
 
-const bodyShape = {
+/** The fields of POST /api/explore's body; the refresh routes take the limits among them. */
+export const exploreBodyShape = {
   idea: request.idea,
   mode: request.mode,
   model: request.model,
@@ -50,11 +51,10 @@ const bodyShape = {
   fetch_deny_hosts: request.fetchDenyHosts,
   check_claims: request.checkClaims,
   check_model: request.checkModel,
-  language: request.language,
 };
 
 /** The body's fields, named in the answer to an unknown one. */
-const BODY_FIELDS = Object.keys(bodyShape);
+const BODY_FIELDS = Object.keys(exploreBodyShape);
 
 /**
  * The body of POST /api/explore. Field rules come from the one explore request schema (shared with
@@ -62,7 +62,7 @@ const BODY_FIELDS = Object.keys(bodyShape);
  * so a misspelt option ("continueFrom") is an error, not silently ignored.
  */
 export const exploreBodySchema = z
-  .strictObject(bodyShape, {
+  .strictObject(exploreBodyShape, {
     error: (issue) =>
       issue.code === "unrecognized_keys"
         ? `unknown field ${issue.keys.map((key) => JSON.stringify(key)).join(", ")}; allowed: ${BODY_FIELDS.join(", ")}`
@@ -75,7 +75,9 @@ export const exploreBodySchema = z
 
 export type ExploreBody = z.output<typeof exploreBodySchema>;
 
-export function toExploreRequest(body: ExploreBody): z.ZodSafeParseResult<ExploreRequest> {
+export function toExploreRequest(
+  body: Readonly<Record<string, unknown>>,
+): z.ZodSafeParseResult<ExploreRequest> {
   // The webhook fields are not the request's: the (non-strict) request schema leaves them out.
   const parsed = exploreRequestSchema.safeParse(fromWireNames(body));
   if (parsed.success) return parsed;
@@ -87,7 +89,10 @@ export function toExploreRequest(body: ExploreBody): z.ZodSafeParseResult<Explor
   return { success: false, error: new z.ZodError(issues) as z.ZodError<ExploreRequest> };
 }
 
-export function toWebhookTarget(body: ExploreBody): WebhookTarget | undefined {
+export function toWebhookTarget(body: {
+  webhook_url?: string | undefined;
+  callback_secret?: string | undefined;
+}): WebhookTarget | undefined {
   return body.webhook_url === undefined
     ? undefined
     : { url: body.webhook_url, secret: body.callback_secret };

@@ -6,6 +6,7 @@ import type { Json } from "../jobs/workflow.ts";
 import type { ResearchSnapshot } from "../store/research-store.ts";
 import type { GitHubWebhookOptions } from "./github-webhook/github-webhook-route.ts";
 import type { RateLimit, RateLimiter } from "./rate-limiter.ts";
+import type { FindStale } from "./refresh-submissions.ts";
 import type { EstimateExplore } from "./routes/estimate-route.ts";
 
 /** A validated POST /api/explore, handed to the explore use case. */
@@ -49,6 +50,11 @@ export interface AppOptions {
    * without it those routes answer 503 not_configured.
    */
   ideas?: ResearchSnapshot;
+  /**
+   * POST /api/refresh's choice of explorations (staleExplorations over the same repository);
+   * without it that route answers 503 not_configured.
+   */
+  findStale?: FindStale;
   /**
    * POST /api/explore/estimate's pricing of a request (the model it names, its limits); without
    * it that route answers 503 not_configured.

@@ -2,6 +2,7 @@ import type { DatabaseSync } from "node:sqlite";
 import type { Redact } from "../config/redactor.ts";
 import { openJobDatabase } from "../jobs/job-database.ts";
 import { createJobRunner, type JobRunner, type WorkflowDefinition } from "../jobs/job-runner.ts";
+import { openScheduleState } from "../jobs/schedule-state.ts";
 import { createWebhookNotifier } from "../jobs/webhook/webhook-notifier.ts";
 import type { ResearchSnapshot } from "../store/research-store.ts";
 import { createApp } from "./create-app.ts";
@@ -9,6 +10,12 @@ import { dataDirError } from "./data-dir-error.ts";
 import { lockDataDir } from "./data-dir-lock.ts";
 import type { GitHubWebhookOptions } from "./github-webhook/github-webhook-route.ts";
 import type { RateLimit } from "./rate-limiter.ts";
+import {
+  type RefreshSchedule,
+  type RefreshScheduleSettings,
+  startRefreshSchedule,
+} from "./refresh-schedule.ts";
+import type { FindStale } from "./refresh-submissions.ts";
 import type { EstimateExplore } from "./routes/estimate-route.ts";
 import type { ReadJobResearch, ServiceLogger, SubmitExplore } from "./service-types.ts";
 import { type RunningServer, startServer } from "./start-server.ts";
@@ -32,6 +39,12 @@ export interface ServiceOptions {
   githubWebhook?: (jobs: JobRunner) => GitHubWebhookOptions;
   /** The ideas repository, for GET /api/explorations (the same store the jobs commit to). */
   ideas?: ResearchSnapshot;
+  /** POST /api/refresh's (and the schedule's) choice of stale explorations in `ideas`. */
+  findStale?: FindStale;
+  /** serve --refresh-every: refresh the stale explorations every period (needs findStale). */
+  refreshSchedule?: RefreshScheduleSettings;
+  /** Where the schedule says what it queued (the server log). */
+  log?: (line: string) => void;
   /** POST /api/explore/estimate's pricing of a request. */
   estimateExplore?: EstimateExplore;
   logger?: ServiceLogger;
@@ -58,6 +71,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     await unlock();
   };
   let jobs: JobRunner;
+  let schedule: RefreshSchedule | undefined;
   try {
     jobs = createJobRunner({
       db,
@@ -72,13 +86,30 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     await release();
     throw dataDirError(error);
   }
+  const submit = options.submitExplore(jobs);
+  if (options.refreshSchedule && options.findStale) {
+    try {
+      schedule = startRefreshSchedule({
+        settings: options.refreshSchedule,
+        state: openScheduleState(db),
+        findStale: options.findStale,
+        submit,
+        log: options.log ?? (() => {}),
+      });
+    } catch (error) {
+      await jobs.stop();
+      await release();
+      throw dataDirError(error);
+    }
+  }
   const app = createApp({
     jobs,
     auth: { tokens: options.tokens },
-    submitExplore: options.submitExplore(jobs),
+    submitExplore: submit,
     readResearch: options.readResearch,
     ...(options.githubWebhook ? { githubWebhook: options.githubWebhook(jobs) } : {}),
     ideas: options.ideas,
+    ...(options.findStale ? { findStale: options.findStale } : {}),
     ...(options.estimateExplore ? { estimateExplore: options.estimateExplore } : {}),
     rateLimit: options.rateLimit,
     allowPrivateWebhooks: options.allowPrivateWebhooks,
@@ -93,6 +124,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       authRequired: options.tokens.length > 0,
     });
   } catch (error) {
+    await schedule?.stop();
     await jobs.stop();
     await release();
     throw error;
@@ -102,6 +134,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     jobs,
     async close() {
       await server.close();
+      await schedule?.stop();
       await jobs.stop();
       await release();
     },

@@ -148,7 +148,12 @@ describe("idea-explorer mcp answers malformed messages and keeps serving", () =>
       const error = before[0]?.error;
       expect(error?.message).toMatch(message);
       expect(error?.message).not.toContain("\n");
-      expect(toolNames(reply)).toEqual(["explore_idea", "read_research", "search_research"]);
+      expect(toolNames(reply)).toEqual([
+        "explore_idea",
+        "read_research",
+        "refresh_exploration",
+        "search_research",
+      ]);
     },
   );
 
@@ -186,7 +191,12 @@ describe("idea-explorer mcp answers malformed messages and keeps serving", () =>
     // Nothing more for that line (neither a parse error for its tail nor the call it held).
     const { reply, before } = await s.request("tools/list");
     expect(before).toEqual([]);
-    expect(toolNames(reply)).toEqual(["explore_idea", "read_research", "search_research"]);
+    expect(toolNames(reply)).toEqual([
+      "explore_idea",
+      "read_research",
+      "refresh_exploration",
+      "search_research",
+    ]);
     expect(s.isRunning()).toBe(true);
   });
 

@@ -63,7 +63,7 @@ function newFolders(): string[] {
 }
 
 describe("idea-explorer mcp (a real MCP client over stdio, fake Anthropic API)", () => {
-  it("lists explore_idea, read_research and search_research with every input field described", async () => {
+  it("lists explore_idea, refresh_exploration, read_research and search_research with every input field described", async () => {
     const s = await connect();
     const pkg = JSON.parse(readFileSync(path.join(REPO_ROOT, "package.json"), "utf8"));
     expect(s.client.getServerVersion()).toMatchObject({
@@ -76,6 +76,7 @@ describe("idea-explorer mcp (a real MCP client over stdio, fake Anthropic API)",
     expect(tools.map((t) => t.name).sort()).toEqual([
       "explore_idea",
       "read_research",
+      "refresh_exploration",
       "search_research",
     ]);
     for (const tool of tools) {

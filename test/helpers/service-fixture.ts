@@ -82,6 +82,7 @@ export function createServiceFixture(options: FixtureOptions = {}) {
         return result?.path ? repository.get(result.path) : undefined;
       }),
     ideas: options.ideas,
+    findStale: options.findStale,
     rateLimit: options.rateLimit ?? false,
     allowPrivateWebhooks: options.allowPrivateWebhooks,
     bodyLimitBytes: options.bodyLimitBytes,

@@ -6,6 +6,8 @@ Runs an MCP server over stdio (for Claude Desktop, Claude Code, IDEs and other M
 Tools:
   explore_idea     research an idea and commit ideas/<date>-<slug>/research.md and
                    exploration-log.json, as explore does; progress as MCP notifications
+  refresh_exploration  re-research an earlier exploration (its folder or idea) for what
+                   changed since, appending an update that starts with What changed
   read_research    read an earlier research file by its path under ideas/
   search_research  find earlier research by words of its title, idea or folder name
 stdout carries MCP messages only; progress, warnings and tool-call logs go to stderr.

@@ -8,6 +8,7 @@ import {
   submitExplore,
 } from "../../research/explore/explore-service.ts";
 import { webFetchToolingFromEnv } from "../../research/explore/web-fetch-tooling.ts";
+import { staleExplorations } from "../../research/refresh/stale-explorations.ts";
 import { resolveSearchBackend } from "../../search/resolve-search-backend.ts";
 import { issueIntakeSetup } from "../../server/issue-intake-setup.ts";
 import { DEFAULT_PORT } from "../../server/start-server.ts";
@@ -17,9 +18,17 @@ import { onStopSignal } from "../interrupted.ts";
 import { modelFlagsFrom, repositoryChoice } from "../repository-and-model-options.ts";
 import { resolveCliModel, resolveCliModelOrWarn } from "../resolve-cli-model.ts";
 import { resolveStore } from "../resolve-store.ts";
+import {
+  type RefreshScheduleChoice,
+  type RefreshScheduleValues,
+  refreshScheduleChoice,
+  scheduledCostCap,
+} from "./refresh-schedule-options.ts";
 import { checkServeSettings, TOKENLESS_WARNING } from "./serve-settings.ts";
 
-export interface ServeValues extends NonNullable<Parameters<typeof modelFlagsFrom>[0]> {
+export interface ServeValues
+  extends NonNullable<Parameters<typeof modelFlagsFrom>[0]>,
+    RefreshScheduleValues {
   host?: string;
   "data-dir"?: string;
   "allow-private-webhooks"?: boolean;
@@ -46,11 +55,12 @@ export async function runServe(
   const { rateLimit } = numbers;
   const env = parseEnv(io.env);
   const settings = checkServeSettings(values, env);
+  const refreshChoice = refreshScheduleChoice(values, env.IDEA_EXPLORER_REFRESH_EVERY);
   const modelFlags = modelFlagsFrom(values);
   // Start-up lines may quote a server's answer (the repository check): masked like all output.
   const warn = (line: string) => io.stderr.write(`warning: ${io.redact(line)}\n`);
   // Checked now so a bad flag fails at start-up; a missing key only fails the jobs (and says so).
-  resolveCliModelOrWarn(modelFlags, env, (message) => {
+  const model = resolveCliModelOrWarn(modelFlags, env, (message) => {
     warn(`${message} Explorations will fail until it is set.`);
   });
   const searchBackend = resolveSearchBackend(env);
@@ -103,6 +113,17 @@ export async function runServe(
     estimateExplore: (request) => estimateExploreCost(request, exploreDeps.resolveModel(request)),
     readResearch: readJobResearch(store),
     ideas: store,
+    findStale: (query) => staleExplorations(store, query),
+    ...(refreshChoice
+      ? {
+          // A schedule spends while nobody watches: capped by default where the model is priced.
+          refreshSchedule: {
+            ...refreshChoice,
+            maxCostUsd: scheduledCostCap(refreshChoice, Boolean(model?.price)),
+          },
+        }
+      : {}),
+    log: (line) => io.stderr.write(`${io.redact(line)}\n`),
     logger: {
       error: (message, error) => io.stderr.write(`${io.redact(`${message}${logDetail(error)}`)}\n`),
     },
@@ -111,6 +132,7 @@ export async function runServe(
   // Once listening, so a start that fails says only why.
   if (settings.tokens.length === 0) warn(TOKENLESS_WARNING);
   io.stderr.write(`idea-explorer serving ${service.url} (${store.description})\n`);
+  if (refreshChoice) io.stderr.write(`${describeSchedule(refreshChoice, Boolean(model?.price))}\n`);
   io.stdout.write(`${service.url}\n`);
 
   // The handlers stay for the whole stop: a signal repeated by a process-group kill must not
@@ -119,6 +141,16 @@ export async function runServe(
   io.stderr.write("stopping: running jobs will resume on the next start\n");
   await service.close();
   return 0;
+}
+
+function describeSchedule(choice: RefreshScheduleChoice, priced: boolean): string {
+  const cap = scheduledCostCap(choice, priced);
+  const days = choice.everyMs / 86_400_000;
+  const every = Number.isInteger(days) ? `${days} days` : `${choice.everyMs / 3_600_000} hours`;
+  return (
+    `refresh schedule: every ${every}, at most ${choice.limit} explorations older than ` +
+    `${choice.olderThanDays} days, ${cap === undefined ? "no cost cap (the model has no price)" : `each capped at $${cap}`}`
+  );
 }
 
 /** The server log is the operator's: an unexpected error's stack goes there (never to a client). */

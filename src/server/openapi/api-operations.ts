@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { exploreBodySchema } from "../explore-body.ts";
 import { GITHUB_WEBHOOK_PATH } from "../github-webhook/github-webhook-route.ts";
+import { refreshOneBodySchema, refreshStaleBodySchema } from "../refresh-body.ts";
 import {
   explorationDetailSchema,
   explorationListSchema,
@@ -16,6 +17,7 @@ import {
   jobAcceptedSchema,
   jobListSchema,
   jobSchema,
+  refreshJobsSchema,
 } from "./api-schemas.ts";
 
 export const OPENAPI_PATH = "/api/openapi.json";
@@ -53,6 +55,11 @@ const INVALID_QUERY = error(
   "A query parameter is not valid (invalid_query), one detail per field.",
 );
 const STORE = error("The ideas repository could not be read (store_error).");
+const IDEMPOTENCY_KEY = {
+  name: "Idempotency-Key",
+  description: "1–200 printable characters: a retry with the same key gets the same job.",
+  schema: { type: "string", minLength: 1, maxLength: 200 },
+};
 
 /**
  * Every route of the API. The tests compare this list with the routes the app registers, both
@@ -65,13 +72,7 @@ export const OPERATIONS: readonly Operation[] = [
     summary: "Explore an idea: queue a job (202), or answer the job or research it already has.",
     auth: true,
     body: exploreBodySchema,
-    headers: [
-      {
-        name: "Idempotency-Key",
-        description: "1–200 printable characters: a retry with the same key gets the same job.",
-        schema: { type: "string", minLength: 1, maxLength: 200 },
-      },
-    ],
+    headers: [IDEMPOTENCY_KEY],
     responses: {
       "202": {
         description: "Stored and read back; poll status_url.",
@@ -247,6 +248,63 @@ export const OPERATIONS: readonly Operation[] = [
       "401": UNAUTHORIZED,
       "404": error("The folder holds no research.md (exploration_not_found)."),
       "502": STORE,
+    },
+  },
+  {
+    method: "post",
+    path: "/api/explorations/{folder}/refresh",
+    summary:
+      "Refresh one exploration, whatever its age: an explore job (202) that re-researches its " +
+      "idea and appends an update starting with What changed. The body (limits, webhook) is optional.",
+    auth: true,
+    pathParams: {
+      folder: "Its folder directly under ideas/, as GET /api/explorations/{folder} takes it.",
+    },
+    body: refreshOneBodySchema,
+    headers: [IDEMPOTENCY_KEY],
+    responses: {
+      "202": {
+        description: "Stored and read back; poll status_url.",
+        schema: jobAcceptedSchema,
+        headers: { Location: "The job's status_url." },
+      },
+      "200": {
+        description:
+          "The idea is queued or running already (duplicate_of_job), or this is a retry of an " +
+          "Idempotency-Key (idempotent_replay).",
+        schema: jobAcceptedSchema,
+      },
+      "400": error("The folder name or the body is not valid (invalid_folder, invalid_request)."),
+      "401": UNAUTHORIZED,
+      "404": error(
+        "The folder holds no research.md with the idea and mode a refresh re-asks (exploration_not_found).",
+      ),
+      "413": error("The body is larger than the limit (payload_too_large)."),
+      "422": error("The Idempotency-Key was used with another request (idempotency_key_reused)."),
+      "429": error("Too many submissions (rate_limited); see Retry-After."),
+      "502": STORE,
+      "503": error("The job database cannot store the job (storage_unavailable)."),
+    },
+  },
+  {
+    method: "post",
+    path: "/api/refresh",
+    summary:
+      "Refresh the stale explorations: those last researched more than older_than_days ago " +
+      "(filtered by mode, verdict, query), stalest first, at most limit, one explore job each.",
+    auth: true,
+    body: refreshStaleBodySchema,
+    responses: {
+      "202": { description: "One job per exploration chosen.", schema: refreshJobsSchema },
+      "200": { description: "Nothing is stale: { jobs: [] }.", schema: refreshJobsSchema },
+      "400": error("The body is not valid (invalid_request, invalid_json), one detail per field."),
+      "401": UNAUTHORIZED,
+      "413": error("The body is larger than the limit (payload_too_large)."),
+      "429": error("Too many submissions (rate_limited); see Retry-After."),
+      "502": STORE,
+      "503": error(
+        "The server has no ideas repository (not_configured), or the job database cannot store the jobs (storage_unavailable).",
+      ),
     },
   },
   {

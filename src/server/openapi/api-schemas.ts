@@ -152,3 +152,14 @@ export const costEstimateAnswerSchema = z.object({
     ])
     .describe("Computed from the model's price and the request's limits; nothing is paid."),
 });
+
+/** POST /api/refresh: one job per stale exploration, stalest first. */
+export const refreshJobsSchema = z.object({
+  jobs: z.array(
+    jobAcceptedSchema.extend({
+      folder: z.string().describe("The exploration refreshed, under ideas/."),
+      last_researched: z.string().describe("YYYY-MM-DD: its date, last update or refresh."),
+      age_days: z.number().int().describe("Days since then."),
+    }),
+  ),
+});

@@ -17,6 +17,7 @@ import {
   jobProgressSchema,
   jobSchema,
   progressEventSchema,
+  refreshJobsSchema,
 } from "./api-schemas.ts";
 
 /** Response bodies, each a named component the operations point at. */
@@ -36,6 +37,7 @@ const COMPONENTS: [z.ZodType, string][] = [
   [explorationListSchema, "ExplorationList"],
   [logSummarySchema, "ExplorationLogSummary"],
   [explorationDetailSchema, "Exploration"],
+  [refreshJobsSchema, "RefreshJobs"],
 ];
 for (const [schema, id] of COMPONENTS) components.add(schema, { id });
 const idOf = new Map(COMPONENTS);

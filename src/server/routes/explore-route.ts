@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { ConfigError } from "../../config/config-error.ts";
+import type { EnqueueOutcome } from "../../jobs/admit-job.ts";
 import type { JobBackend } from "../../jobs/job-backend.ts";
 import { storageFailure } from "../../jobs/storage-failure.ts";
 import { StoreError } from "../../store/research-reader.ts";
@@ -15,7 +16,7 @@ import {
 import { IDEMPOTENCY_HEADER, readIdempotencyKey } from "../idempotency-key.ts";
 import { jobView } from "../job-view.ts";
 import { readJsonObject } from "../read-json-body.ts";
-import type { ExploreSubmission, SubmitExplore, SubmitOutcome } from "../service-types.ts";
+import type { SubmitExplore, SubmitOutcome } from "../service-types.ts";
 import { storageUnavailable } from "../storage-unavailable.ts";
 
 type Env = { Variables: AuthVariables };
@@ -34,13 +35,7 @@ export function exploreHandler(
     const parsed = exploreBodySchema.safeParse(raw);
     if (!parsed.success) throw ApiError.invalid(parsed.error);
     const body = parsed.data;
-    const webhook = body.webhook_url;
-    if (webhook && literalMetadataTarget(webhook)) {
-      throw webhookRefused("link-local and cloud metadata addresses are never allowed");
-    }
-    if (!allowPrivateWebhooks && webhook && literalPrivateTarget(webhook)) {
-      throw webhookRefused("private, loopback and link-local addresses are not allowed");
-    }
+    checkWebhookTarget(body.webhook_url, allowPrivateWebhooks);
     const request = toExploreRequest(body);
     if (!request.success) throw ApiError.invalid(request.error);
     const idempotency = readIdempotencyKey(c.req.header(IDEMPOTENCY_HEADER), body);
@@ -49,19 +44,27 @@ export function exploreHandler(
     // Checked before the use case: a retry must get its job even once that job's idea is explored.
     const outcome =
       (idempotency && (await jobs.replayIdempotent(tokenId, idempotency))) ??
-      (await submitted(submit, {
-        request: request.data,
-        webhook: toWebhookTarget(body),
-        tokenId,
-        idempotency,
-      }));
-    return answer(c, outcome);
+      (await submitted(() =>
+        submit({ request: request.data, webhook: toWebhookTarget(body), tokenId, idempotency }),
+      ));
+    return answerSubmission(c, outcome);
   };
 }
 
-async function submitted(submit: SubmitExplore, submission: ExploreSubmission) {
+/** A webhook URL that can never be delivered to is refused at submit time (400). */
+export function checkWebhookTarget(webhook: string | undefined, allowPrivate: boolean): void {
+  if (webhook && literalMetadataTarget(webhook)) {
+    throw webhookRefused("link-local and cloud metadata addresses are never allowed");
+  }
+  if (!allowPrivate && webhook && literalPrivateTarget(webhook)) {
+    throw webhookRefused("private, loopback and link-local addresses are not allowed");
+  }
+}
+
+/** Runs a submission to the explore use case; its expected failures become API errors. */
+export async function submitted<T>(submit: () => Promise<T>): Promise<T> {
   try {
-    return await submit(submission);
+    return await submit();
   } catch (error) {
     if (error instanceof ConfigError) throw new ApiError(400, "invalid_request", firstLine(error));
     if (error instanceof StoreError) {
@@ -82,8 +85,15 @@ async function submitted(submit: SubmitExplore, submission: ExploreSubmission) {
 }
 
 /** 202 for a new job; 200 with the job already answering this idea or key; 422 for a reused key. */
-function answer(c: Context<Env>, outcome: SubmitOutcome): Response {
+export function answerSubmission(c: Context<Env>, outcome: SubmitOutcome): Response {
   if (outcome.kind === "existing") return c.json(outcome.body, 200);
+  const job = acceptedJob(outcome);
+  c.header("Location", job.status_url);
+  return c.json(job, outcome.kind === "queued" ? 202 : 200);
+}
+
+/** The job an enqueue answered with, as the API shows it; a reused key is refused (422). */
+export function acceptedJob(outcome: EnqueueOutcome) {
   if (outcome.kind === "key_reused") {
     const message = "was already used with a different request: use a new key for a new request";
     throw new ApiError(422, "idempotency_key_reused", `${IDEMPOTENCY_HEADER} ${message}`, {
@@ -91,11 +101,10 @@ function answer(c: Context<Env>, outcome: SubmitOutcome): Response {
     });
   }
   const view = jobView(outcome.job);
-  c.header("Location", view.status_url);
   const job = { job_id: view.job_id, status: view.status, status_url: view.status_url };
-  if (outcome.kind === "in_flight") return c.json({ ...job, duplicate_of_job: true }, 200);
-  if (outcome.kind === "replayed") return c.json({ ...job, idempotent_replay: true }, 200);
-  return c.json(job, 202);
+  if (outcome.kind === "in_flight") return { ...job, duplicate_of_job: true as const };
+  if (outcome.kind === "replayed") return { ...job, idempotent_replay: true as const };
+  return job;
 }
 
 function firstLine(error: Error): string {
