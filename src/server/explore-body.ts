@@ -51,6 +51,7 @@ export const exploreBodyShape = {
   fetch_deny_hosts: request.fetchDenyHosts,
   check_claims: request.checkClaims,
   check_model: request.checkModel,
+  language: request.language,
 };
 
 /** The body's fields, named in the answer to an unknown one. */
