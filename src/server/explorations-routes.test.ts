@@ -186,6 +186,10 @@ describe("GET /api/explorations", () => {
       consulted_sources: 1,
       cost_usd: 0.25,
       updates: [],
+      refreshed: [],
+      last_researched: "2026-01-02",
+      age_days: expect.any(Number),
+      changed: false,
       url: "/api/explorations/2026-01-02-solar-dryer",
     });
     expect(by["2026-02-10-night-buses"]).toMatchObject({
@@ -302,7 +306,7 @@ describe("GET /api/explorations", () => {
       );
       expect(status).toBe(400);
       expect(refused.error.message).toBe(
-        "cursor: was issued for another q or mode (start again without it)",
+        "cursor: was issued for another q, mode, sort or older_than_days (start again without it)",
       );
     }
   });

@@ -55,6 +55,8 @@ button:disabled { opacity: .55; cursor: default; }
 .card .actions button { padding: .2rem .7rem; font-size: .92rem; }
 .meta { display: flex; flex-wrap: wrap; gap: .15rem .9rem; font-size: .9rem; color: var(--muted); }
 .badge { border: 1px solid var(--line); border-radius: 1rem; padding: 0 .5rem; }
+/* An entry whose latest refresh changed its verdict: marked in words, and in colour. */
+.badge.changed { border-color: var(--bad); color: var(--bad); font-weight: 600; }
 .status-completed { color: var(--ok); font-weight: 600; } .status-failed { color: var(--bad); font-weight: 600; }
 .status-running, .status-pending { color: var(--accent); font-weight: 600; }
 .search-row { display: flex; flex-wrap: wrap; gap: 0 1rem; align-items: end; }

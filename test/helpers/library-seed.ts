@@ -26,6 +26,10 @@ export interface SeedExploration {
   checks?: string[];
   /** The log entry's counts of the figure check (exploration-log.json's `checks`). */
   logChecks?: Record<string, unknown>;
+  /** The days it was refreshed (the frontmatter's `refreshed`, one log entry with `refresh` each). */
+  refreshed?: string[];
+  /** Whether the latest refresh changed the verdict (its log entry's `refresh.verdictChanged`). */
+  refreshChanged?: boolean;
 }
 
 export function seedFolder(seed: SeedExploration): string {
@@ -39,7 +43,7 @@ export function researchMarkdown(seed: SeedExploration): string {
     seed.mode === "business"
       ? `## Problem\n\nStallholders lose produce to spoilage every week.${cite}\n\n## Market\n\n${seed.market ?? "A growing segment."}${sources[0] ? `[[1]](${sources[0].url})` : ""}\n\n## Verdict\n\n**${seed.verdict ?? "Pursue"}**\n\nWorth a pilot.\n`
       : `${(seed.directions ?? ["One way", "Another way"]).map((d) => `## ${d}\n\nA direction worth a look.${cite}\n`).join("\n")}\n## Most promising\n\nThe first.\n`;
-  const updates = (seed.updates ?? [])
+  const updates = [...(seed.updates ?? []), ...(seed.refreshed ?? [])]
     .map((date) => `\n## Update - ${date}\n\n### What changed\n\nNew prices.\n`)
     .join("");
   const list = sources.length
@@ -52,6 +56,9 @@ export function researchMarkdown(seed: SeedExploration): string {
     `mode: ${seed.mode}`,
     "model: claude-sonnet-5-5",
     `date: ${seed.date}`,
+    ...(seed.refreshed?.length
+      ? [`updated: ${seed.refreshed.at(-1)}`, `refreshed: [${seed.refreshed.join(", ")}]`]
+      : []),
     `fingerprint: ${fingerprintIdea(seed.idea)}`,
     `sources: ${sources.length}`,
     "---",
@@ -93,7 +100,20 @@ function logJson(seed: SeedExploration): string {
       ok: true,
     })),
   });
-  return JSON.stringify([run(false), ...(seed.updates ?? []).map(() => run(true))], null, 2);
+  const refreshes = (seed.refreshed ?? []).map((date, i, all) => ({
+    ...run(true),
+    refresh: {
+      previousDate: i === 0 ? seed.date : all[i - 1],
+      verdictChanged: i === all.length - 1 && seed.refreshChanged === true,
+      newSources: 1,
+    },
+    startedAt: `${date}T09:00:00.000Z`,
+  }));
+  return JSON.stringify(
+    [run(false), ...(seed.updates ?? []).map(() => run(true)), ...refreshes],
+    null,
+    2,
+  );
 }
 
 /** Writes and commits each exploration under ideas/ of the git repository `repo`. */

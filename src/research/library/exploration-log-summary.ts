@@ -43,6 +43,11 @@ export interface LogSummary {
   queries: { query: string; resultCount: number | null; ok: boolean }[];
   /** The runs' checks summed (research.md's Checks section lists them all); undefined without any. */
   checks?: LogChecks;
+  /**
+   * Whether the latest refresh changed the verdict (or moved a figure, when the log records
+   * that); undefined when no run was a refresh.
+   */
+  lastRefreshChanged?: boolean;
 }
 
 // The log is a file anyone may have edited: every field is read leniently, a wrong one dropped.
@@ -87,6 +92,15 @@ const logEntrySchema = z.looseObject({
         })
         .optional()
         .catch(undefined),
+    })
+    .optional()
+    .catch(undefined),
+  // A refresh's entry says what changed since the run before it (research/refresh writes it).
+  refresh: z
+    .looseObject({
+      verdictChanged: z.boolean().catch(false).default(false),
+      // Not written today: read when present, a count or a flag, so a figure can mark it too.
+      figuresMoved: z.union([z.boolean(), count]).catch(false).default(false),
     })
     .optional()
     .catch(undefined),
@@ -140,6 +154,7 @@ export function summarizeLog(logText: string | undefined): LogSummary | undefine
   const sum = (pick: (run: LogRun) => number) => runs.reduce((total, run) => total + pick(run), 0);
   const costs = runs.map((run) => run.costUsd);
   const checks = sumChecks(entries.flatMap((entry) => (entry.checks ? [entry.checks] : [])));
+  const lastRefresh = entries.findLast((entry) => entry.refresh !== undefined)?.refresh;
   return {
     runs,
     steps: sum((run) => run.steps),
@@ -162,6 +177,9 @@ export function summarizeLog(logText: string | undefined): LogSummary | undefine
       ),
     ),
     ...(checks ? { checks } : {}),
+    ...(lastRefresh
+      ? { lastRefreshChanged: lastRefresh.verdictChanged || Boolean(lastRefresh.figuresMoved) }
+      : {}),
   };
 }
 

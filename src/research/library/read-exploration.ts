@@ -14,6 +14,7 @@ import { LOG_FILE } from "./list-explorations.ts";
 export async function readExploration(
   store: ResearchSnapshot,
   folder: string,
+  now: number = Date.now(),
 ): Promise<ExplorationDocument | undefined> {
   const base = `${IDEAS_PREFIX}${folder}/`;
   const [research, log] = await Promise.all([
@@ -22,5 +23,5 @@ export async function readExploration(
   ]);
   return research === undefined
     ? undefined
-    : describeExploration(folder, publishedMarkdown(research), log);
+    : describeExploration(folder, publishedMarkdown(research), log, now);
 }

@@ -85,7 +85,7 @@ export const PAGE_BODY = `<a class="skip" href="#library-heading">Skip to the li
     <div><label for="library-mode">Mode</label>
       <select id="library-mode"><option value="">all</option><option value="business">business</option><option value="exploration">exploration</option></select></div>
     <div><label for="library-sort">Sort</label>
-      <select id="library-sort"><option value="newest">newest first</option><option value="oldest">oldest first</option><option value="match">best match</option></select></div>
+      <select id="library-sort"><option value="newest">newest first</option><option value="oldest">oldest first</option><option value="stalest">stalest first</option><option value="match">best match</option></select></div>
     <div><button type="submit">Search</button></div>
   </form>
   <p id="library-info" class="muted" aria-live="polite"></p>

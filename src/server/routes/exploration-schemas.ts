@@ -12,6 +12,21 @@ export const explorationsQuerySchema = z.object({
         "(best first); without q, newest first.",
     ),
   mode: researchModeSchema.optional().describe("Only explorations of this mode."),
+  sort: z
+    .enum(["newest", "stalest"], { error: 'must be "newest" or "stalest"' })
+    .optional()
+    .describe(
+      "newest: by the folder's date, newest first (the default without q); stalest: by " +
+        "last_researched, oldest first. With q the matches are ranked best first unless a sort " +
+        "is given.",
+    ),
+  older_than_days: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(0, "must be at least 0")
+    .max(100_000, "must be at most 100000")
+    .optional()
+    .describe("Only explorations last researched at least this many days ago (age_days >= N)."),
   limit: z.coerce
     .number({ error: "must be a number" })
     .int("must be a whole number")
@@ -23,7 +38,7 @@ export const explorationsQuerySchema = z.object({
     .string({ error: "must be text" })
     .max(600, "is not one this server issued (use next_cursor from a listing)")
     .optional()
-    .describe("next_cursor of the previous page, with the same q and mode."),
+    .describe("next_cursor of the previous page, with the same q, mode, sort and older_than_days."),
 });
 
 const source = { title: z.string(), url: z.string() };
@@ -49,6 +64,19 @@ export const explorationSummarySchema = z.object({
     .nullable()
     .describe("What its runs cost (exploration-log.json); null unless every run's cost is known."),
   updates: z.array(z.string()).describe('The dates of its "## Update - <date>" sections.'),
+  refreshed: z.array(z.string()).describe("The days it was refreshed (YYYY-MM-DD), in order."),
+  last_researched: z
+    .string()
+    .nullable()
+    .describe("YYYY-MM-DD: the latest of its date, its updates and its refreshes."),
+  age_days: z
+    .number()
+    .int()
+    .nullable()
+    .describe("Whole days since last_researched (UTC); null without any date."),
+  changed: z
+    .boolean()
+    .describe("Its latest refresh changed the verdict (exploration-log.json's refresh entry)."),
   url: z.string().describe("This exploration in the API."),
 });
 

@@ -19,13 +19,17 @@ import {
  * listExplorations for what a page reads). Only the ResearchSnapshot reads are used, so the
  * Worker serves it over the GitHub store as serve does over a folder.
  */
-export function listExplorationsHandler(ideas: ResearchSnapshot | undefined) {
+export function listExplorationsHandler(
+  ideas: ResearchSnapshot | undefined,
+  now: () => number = Date.now,
+) {
   return async (c: Context) => {
     const query = explorationsQuerySchema.safeParse(c.req.query());
     if (!query.success) throw ApiError.invalid(query.error, "invalid_query");
     const store = configured(ideas);
     try {
-      const page = await listExplorations(store, query.data);
+      const { older_than_days: olderThanDays, ...rest } = query.data;
+      const page = await listExplorations(store, { ...rest, olderThanDays, now: now() });
       const body: ExplorationListBody = {
         explorations: page.explorations.map(summaryView),
         next_cursor: page.nextCursor ?? null,
@@ -48,7 +52,10 @@ export function listExplorationsHandler(ideas: ResearchSnapshot | undefined) {
  * GET /api/explorations/{folder}: the document, its sources and its log summary. The name is
  * checked before anything is read: one folder directly under ideas/, or 400 in one line.
  */
-export function getExplorationHandler(ideas: ResearchSnapshot | undefined) {
+export function getExplorationHandler(
+  ideas: ResearchSnapshot | undefined,
+  now: () => number = Date.now,
+) {
   return async (c: Context) => {
     const name = checkFolderName(c.req.param("folder") ?? "");
     if (!name.ok) {
@@ -59,7 +66,7 @@ export function getExplorationHandler(ideas: ResearchSnapshot | undefined) {
     const store = configured(ideas);
     let found: Awaited<ReturnType<typeof readExploration>>;
     try {
-      found = await readExploration(store, name.folder);
+      found = await readExploration(store, name.folder, now());
     } catch (error) {
       throw storeFailure(error);
     }
@@ -108,6 +115,10 @@ function summaryView(s: ExplorationSummary) {
     consulted_sources: s.consultedSources,
     cost_usd: s.costUsd,
     updates: s.updates,
+    refreshed: s.refreshed,
+    last_researched: s.lastResearched,
+    age_days: s.ageDays,
+    changed: s.changed,
     url: `/api/explorations/${s.folder}`,
   };
 }

@@ -1,8 +1,10 @@
 /**
  * The library: every exploration of the ideas repository through GET /api/explorations, searched
  * with its q (ranked as search_research ranks), filtered by mode, sorted, shown a page at a time.
- * The API pages newest first or by rank; sorting by date otherwise reads every match first
- * (a search reads at most 50 folders; the whole library up to ALL_LIMIT explorations).
+ * The API pages newest first, stalest first or by rank; sorting by date otherwise reads every
+ * match first (a search reads at most 50 folders; the whole library up to ALL_LIMIT
+ * explorations). Each entry says how long ago it was researched and offers a refresh
+ * (library-actions.ts handles the clicks).
  */
 import type {
   ExplorationList,
@@ -41,12 +43,26 @@ function libraryCard(e: ExplorationSummary): HTMLElement {
     "data-focus-key": `lib:${e.folder}`,
     text: e.title,
   });
+  // A refresh re-asks the idea in its mode: a file written by hand without them has neither.
+  const refreshable = Boolean(e.idea && e.mode);
   return el("li", { class: "card", "data-folder": e.folder }, [
     el("h3", {}, [folderLink]),
     e.idea &&
       e.idea !== e.title &&
       el("p", { class: "muted", text: e.idea.length > 200 ? `${e.idea.slice(0, 199)}…` : e.idea }),
     el("p", { class: "meta" }, summaryMeta(e)),
+    refreshable &&
+      el("div", { class: "actions" }, [
+        el("button", {
+          type: "button",
+          class: "secondary",
+          "data-refresh": e.folder,
+          "data-title": e.title,
+          "data-focus-key": `refresh:${e.folder}`,
+          "aria-label": `Refresh: ${e.title}`,
+          text: "Refresh",
+        }),
+      ]),
   ]);
 }
 
@@ -58,6 +74,7 @@ async function fetchExplorations(state: Listing, want: number): Promise<void> {
       limit: String(limit),
       q: state.q,
       mode: state.mode as ResearchMode,
+      sort: state.sort === "stalest" ? "stalest" : undefined,
       cursor: state.cursor ?? undefined,
     };
     const page = await api<ExplorationList>(`/api/explorations?${query(fields)}`);
@@ -112,9 +129,11 @@ function describe(state: Listing, items: ExplorationSummary[], start: number): s
     const order =
       state.sort === "oldest"
         ? "oldest first"
-        : state.sort === "match" && state.q
-          ? "best match first"
-          : "newest first";
+        : state.sort === "stalest"
+          ? "stalest first"
+          : state.sort === "match" && state.q
+            ? "best match first"
+            : "newest first";
     info += `, ${order}, ${shownRange}`;
   }
   if (state.search && state.search.searched < state.search.folders) {

@@ -13,6 +13,7 @@ import "./exploration-actions.ts";
 import { openExploration, shownExploration } from "./exploration.ts";
 import { api, TOKEN_KEY } from "./http.ts";
 import "./job-actions.ts";
+import "./library-actions.ts";
 import { refreshJobs } from "./jobs.ts";
 import { loadLibrary } from "./library.ts";
 import { announce, clearAuthErrors } from "./messages.ts";

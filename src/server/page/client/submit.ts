@@ -1,7 +1,7 @@
 /**
- * Submitting an idea, from the form or an exploration's actions: one request at a time (the
- * buttons are disabled while it is in flight); a duplicate opens the existing exploration, an idea
- * already in flight follows that job.
+ * Submitting an idea, from the form or an exploration's actions, or a library entry's refresh:
+ * one request at a time (the buttons are disabled while it is in flight); a duplicate opens the
+ * existing exploration, an idea already in flight follows that job.
  */
 import { go } from "./address.ts";
 import type { AlreadyExplored, ExploreBody, JobAccepted } from "./api-types.ts";
@@ -16,8 +16,19 @@ import { announce, messageOf, show } from "./messages.ts";
 let submitting = false;
 
 /** Sends an explore request; a refusal is shown in errorTarget ("status": announced). */
-export async function submitExplore(
-  body: ExploreBody,
+export function submitExplore(body: ExploreBody, what: string, errorTarget: string): Promise<void> {
+  return submitJob("/api/explore", body, what, errorTarget);
+}
+
+/** POST /api/explorations/{folder}/refresh: a job like an update, followed as any other. */
+export function submitRefresh(folder: string, title: string): Promise<void> {
+  const path = `/api/explorations/${encodeURIComponent(folder)}/refresh`;
+  return submitJob(path, undefined, `a refresh of ${title}`, "status");
+}
+
+async function submitJob(
+  path: string,
+  body: object | undefined,
   what: string,
   errorTarget: string,
 ): Promise<void> {
@@ -28,7 +39,7 @@ export async function submitExplore(
   holdResearchActions(true);
   show("submit-error", "");
   try {
-    const answer = await postJson<JobAccepted | AlreadyExplored>("/api/explore", body);
+    const answer = await postJson<JobAccepted | AlreadyExplored>(path, body);
     if (answer.status === "exists") {
       const folder = folderOf(answer.path);
       announce(
