@@ -27,6 +27,8 @@ import {
   researchHandler,
   retryJobHandler,
 } from "./routes/jobs-routes.ts";
+import { REFRESH_ONE_PATH, REFRESH_STALE_PATH } from "./routes/refresh-paths.ts";
+import { refreshOneHandler, refreshStaleHandler } from "./routes/refresh-routes.ts";
 import type { AppOptions } from "./service-types.ts";
 import { storageUnavailable } from "./storage-unavailable.ts";
 import { PAGE_CSP, PAGE_HTML } from "./web-page.ts";
@@ -102,6 +104,30 @@ export function createApp(options: AppOptions): Hono<Env> {
     }),
     explore,
   );
+  const refresh = {
+    jobs: options.jobs,
+    submit: options.submitExplore,
+    allowPrivateWebhooks: options.allowPrivateWebhooks ?? false,
+    now: () => new Date(options.now?.() ?? Date.now()),
+  };
+  // Before GET /api/explorations/{folder}, whose {.+} would take "<folder>/refresh" as a folder.
+  app.post(
+    REFRESH_ONE_PATH,
+    rateLimited(options),
+    bodyLimit({ maxSize: maxBytes, onError: tooLarge(maxBytes) }),
+    refreshOneHandler(options.ideas, refresh),
+  );
+  app.all(REFRESH_ONE_PATH, () => {
+    throw new ApiError(405, "method_not_allowed", "use POST for this path", {
+      headers: { Allow: "POST" },
+    });
+  });
+  app.post(
+    REFRESH_STALE_PATH,
+    rateLimited(options),
+    bodyLimit({ maxSize: maxBytes, onError: tooLarge(maxBytes) }),
+    refreshStaleHandler(options.findStale, refresh),
+  );
   // Costs nothing to answer, so no rate limit: the body limit still applies.
   app.post(
     ESTIMATE_PATH,
@@ -129,6 +155,7 @@ export function createApp(options: AppOptions): Hono<Env> {
   for (const [path, allow] of [
     ["/api/explore", "POST"],
     [ESTIMATE_PATH, "POST"],
+    [REFRESH_STALE_PATH, "POST"],
     ["/api/jobs", "GET"],
     ["/api/jobs/:id", "GET"],
     ["/api/jobs/:id/events", "GET"],
@@ -174,6 +201,16 @@ export function createApp(options: AppOptions): Hono<Env> {
     );
   });
   return app;
+}
+
+function tooLarge(maxBytes: number) {
+  return (): never => {
+    throw new ApiError(
+      413,
+      "payload_too_large",
+      `the request body must be at most ${maxBytes} bytes`,
+    );
+  };
 }
 
 function rateLimited(options: AppOptions): MiddlewareHandler<Env> {

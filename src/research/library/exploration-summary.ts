@@ -1,6 +1,8 @@
+import { DECISIONS, SECTION_WORDS } from "../../prompts/report-language.ts";
 import { splitFrontmatter } from "../../tools/frontmatter.ts";
 import { IDEAS_PREFIX } from "../../tools/research-path.ts";
 import { summarizeResearch } from "../../tools/research-summary.ts";
+import { UPDATE_WORDS } from "../report-headings.ts";
 import { parseReport, parseResearch } from "../research-document.ts";
 import type { Source } from "../source-links.ts";
 import { type LogSummary, summarizeLog } from "./exploration-log-summary.ts";
@@ -49,10 +51,31 @@ export interface ExplorationDocument {
   log: LogSummary | undefined;
 }
 
-const VERDICTS = ["Do not pursue", "Pursue with changes", "Pursue"] as const;
-/** Level-2 sections of an exploration that are not directions. */
-const NOT_DIRECTIONS =
-  /^(?:most promising|sources|summary|overview|introduction|conclusion|next steps|update\b)/i;
+/**
+ * Each decision in every language the prompt asks for it in, longest first, so "Pursue with
+ * changes" is not read as "Pursue"; a localized one is reported by its English name.
+ */
+const VERDICTS = Object.values(SECTION_WORDS)
+  .flatMap((words) => DECISIONS.map((decision) => ({ decision, said: words.decisions[decision] })))
+  .sort((a, b) => b.said.length - a.said.length);
+const VERDICT_WORDS = [...new Set(Object.values(SECTION_WORDS).map((w) => w.verdict))];
+const VERDICT_HEADING = new RegExp(
+  String.raw`^#{2,3}[ \t]+(?:\d+[.)][ \t]*)?\**(?:${VERDICT_WORDS.map(escapeRegExp).join("|")})(?![\p{L}\p{N}_]).*$`,
+  "gimu",
+);
+/** Level-2 sections of an exploration that are not directions (the closing ones, any language). */
+const NOT_DIRECTIONS = new RegExp(
+  String.raw`^(?:${[
+    ...Object.values(SECTION_WORDS).map((w) => escapeRegExp(w.mostPromising)),
+    "sources|summary|overview|introduction|conclusion|next steps",
+  ].join("|")}|(?:${UPDATE_WORDS.map(escapeRegExp).join("|")})(?![\p{L}\p{N}_]))`,
+  "iu",
+);
+/** "## Update - <date>" in any language: a document's older updates keep the word they were written in. */
+const UPDATE_HEADING = new RegExp(
+  String.raw`^## (?:${UPDATE_WORDS.map(escapeRegExp).join("|")}) - (.+)$`,
+  "gm",
+);
 
 /**
  * Reads research.md (and the log, when there is one) of a folder; pure, no reads of its own.
@@ -72,7 +95,7 @@ export function describeExploration(
   const mode = front.mode ?? null;
   const model = document?.frontmatter.model;
   const date = front.date ?? /^\d{4}-\d{2}-\d{2}/.exec(folder)?.[0] ?? null;
-  const updates = [...report.body.matchAll(/^## Update - (.+)$/gm)].map((m) => (m[1] ?? "").trim());
+  const updates = [...report.body.matchAll(UPDATE_HEADING)].map((m) => (m[1] ?? "").trim());
   const refreshedField: unknown = document?.frontmatter.refreshed;
   const refreshed = (Array.isArray(refreshedField) ? refreshedField : [])
     .map(dayOf)
@@ -112,11 +135,12 @@ export function describeExploration(
 }
 
 /**
- * The latest verdict: the last "Verdict" heading (an update's is an H3 under its H2), its first
- * line, matched to the three decisions the prompt allows, else that line as written.
+ * The latest verdict: the last "Verdict" heading (an update's is an H3 under its H2; "Urteil" in
+ * a German report), its first line, matched to the three decisions the prompt allows in any of
+ * its languages and named in English, else that line as written.
  */
 export function verdictOf(body: string): string | null {
-  const headings = [...body.matchAll(/^#{2,3}[ \t]+(?:\d+[.)][ \t]*)?\**verdict\b.*$/gim)];
+  const headings = [...body.matchAll(VERDICT_HEADING)];
   const last = headings.at(-1);
   if (last?.index === undefined) return null;
   const after = body.slice(last.index + last[0].length);
@@ -125,7 +149,13 @@ export function verdictOf(body: string): string | null {
     .map((l) => plain(l))
     .find((l) => l !== "");
   if (!line) return null;
-  return VERDICTS.find((v) => line.toLowerCase().startsWith(v.toLowerCase())) ?? line.slice(0, 200);
+  const lower = line.toLowerCase();
+  const decision = VERDICTS.find((v) => lower.startsWith(v.said.toLowerCase()))?.decision;
+  return decision ?? line.slice(0, 200);
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
 function directionsOf(body: string): number {
