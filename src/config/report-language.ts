@@ -21,13 +21,23 @@ export const DEFAULT_LANGUAGE = "en";
 
 /** "German" for "de": the name the prompt asks for; undefined for a code that names no language. */
 export function languageName(code: string): string | undefined {
-  // Built on first use: starting ICU at import would slow every command that loads the config.
-  displayNames ??= new Intl.DisplayNames(["en"], { type: "language", fallback: "none" });
   try {
+    // Built on first use: starting ICU at import would slow every command that loads the config.
+    displayNames ??= new Intl.DisplayNames(["en"], { type: "language", fallback: "none" });
     return displayNames.of(code);
   } catch {
-    return undefined;
+    // A runtime without language names still knows the languages the product localizes.
+    return FALLBACK_NAMES[code];
   }
 }
+
+const FALLBACK_NAMES: Readonly<Record<string, string>> = {
+  en: "English",
+  de: "German",
+  es: "Spanish",
+  fr: "French",
+  pt: "Portuguese",
+  ja: "Japanese",
+};
 
 let displayNames: Intl.DisplayNames | undefined;

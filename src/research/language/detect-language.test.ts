@@ -14,6 +14,9 @@ describe("detectLanguage", () => {
     ["pt", "Uma plataforma para alugar bicicletas elétricas aos entregadores em São Paulo"],
     ["ja", "小さなパン屋の食品ロスを減らすアプリ"],
     ["ja", "地方の旅館向けの予約管理サービス"],
+    ["ja", "東京の小さな本屋"],
+    ["ko", "작은 빵집의 음식물 쓰레기를 줄이는 앱"],
+    ["zh", "帮助小面包店减少食物浪费的应用"],
   ])("reads %s in %j", (language, idea) => {
     expect(detectLanguage(idea)).toBe(language);
   });

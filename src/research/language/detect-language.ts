@@ -2,13 +2,14 @@ import { DEFAULT_LANGUAGE } from "../../config/report-language.ts";
 
 /**
  * The language an idea is written in, for the languages whose reports the product localizes
- * (en, es, fr, de, pt, ja), else English. No network and no model: ideas are short, so a small
+ * (en, es, fr, de, pt, ja; Korean and Chinese too, by their scripts), else English. No network and no model: ideas are short, so a small
  * stopword count decides, and English wins whenever the evidence is thin ("Uber for dogs",
  * "Pizza Roma") — a wrong language would cost the reader more than English does.
  */
 export function detectLanguage(text: string): string {
   const sample = text.slice(0, MAX_SAMPLE_CHARS);
-  if (isJapanese(sample)) return "ja";
+  const script = byScript(sample);
+  if (script) return script;
   const scores = new Map<string, number>();
   for (const word of sample.toLowerCase().match(/\p{L}+/gu) ?? []) {
     // A word several languages share ("de", "la", "que") counts for each of them: only the words
@@ -55,11 +56,19 @@ const LETTERS: Record<string, RegExp> = {
   pt: /[ãõ]/i,
 };
 
-/** Kana are Japanese only; a few in an English idea ("a ラーメン bar") are not enough. */
-function isJapanese(text: string): boolean {
-  const kana = text.match(/[\p{Script=Hiragana}\p{Script=Katakana}]/gu)?.length ?? 0;
-  if (kana < 2) return false;
-  const cjk = text.match(/[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}]/gu)?.length ?? 0;
+/**
+ * Languages a script names on its own: kana are Japanese only, Hangul Korean, Chinese characters
+ * without kana Chinese. It must be most of the letters: a few in an English idea ("a ラーメン bar")
+ * are not enough. (Korean and Chinese reports get English product headings.)
+ */
+function byScript(text: string): string | undefined {
   const letters = text.match(/\p{L}/gu)?.length ?? 0;
-  return cjk / letters >= 0.5;
+  const share = (pattern: RegExp) => (text.match(pattern)?.length ?? 0) / letters;
+  if (letters === 0) return undefined;
+  const kana = share(/[\p{Script=Hiragana}\p{Script=Katakana}]/gu);
+  const han = share(/\p{Script=Han}/gu);
+  if (kana > 0 && kana + han >= 0.5) return "ja";
+  if (share(/\p{Script=Hangul}/gu) >= 0.5) return "ko";
+  if (han >= 0.5) return "zh";
+  return undefined;
 }
