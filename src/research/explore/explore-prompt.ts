@@ -26,7 +26,10 @@ export function explorePrompt(
     previousResearch: plan.previous,
     isUpdate: plan.isUpdate,
     // A deep run's sub-questions research as for an update; the refresh shapes the report.
-    refresh: request.refresh && plan.isUpdate && !task ? refreshContext(plan.previous) : undefined,
+    refresh:
+      request.refresh && plan.isUpdate && !task
+        ? refreshContext(plan.previous, plan.language)
+        : undefined,
     date: plan.date,
     maxSteps: request.maxSteps,
     language: plan.language,

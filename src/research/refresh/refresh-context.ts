@@ -5,15 +5,17 @@ import { lastResearched } from "./last-researched.ts";
 
 /**
  * What a refresh's prompt needs from the research it refreshes: since when to look for changes
- * (the latest of its date, update and refreshes) and its What changed heading, in its language.
+ * (the latest of its date, update and refreshes) and its What changed heading, in the language
+ * the update is written in.
  */
 export function refreshContext(
   previous: { content: string } | undefined,
+  /** The language this run writes in (the plan's), which wins over the document's. */
+  language?: string,
 ): Omit<RefreshPromptInput, "mode"> {
   const doc = previous ? parseResearch(previous.content) : undefined;
-  const language = (doc?.frontmatter as { language?: unknown } | undefined)?.language;
   return {
     since: doc ? lastResearched(doc.frontmatter) : undefined,
-    heading: reportHeadings(typeof language === "string" ? language : undefined).whatChanged,
+    heading: reportHeadings(language ?? doc?.frontmatter.language).whatChanged,
   };
 }
