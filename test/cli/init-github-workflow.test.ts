@@ -157,7 +157,7 @@ describe("the workflow init github commits, run as Actions runs it", () => {
       repo,
       event: labelledEvent(repo, number),
       workspace,
-      vars: { IDEA_EXPLORER_MODEL: "haiku" },
+      vars: { IDEA_EXPLORER_MODEL: "claude-haiku-4-5" },
     });
 
     expect(steps?.map((s) => [s.name, s.code])).toEqual([
