@@ -52,7 +52,7 @@ function fixture(seeds: SeedExploration[] = [OLD, OLDER, FRESH]) {
 
 const post = (body?: unknown, headers: Record<string, string> = {}) => ({
   method: "POST",
-  headers: body === undefined ? headers : { "Content-Type": "application/json", ...headers },
+  headers: { "Content-Type": "application/json", ...headers },
   ...(body === undefined ? {} : { body: JSON.stringify(body) }),
 });
 
@@ -124,6 +124,9 @@ describe("POST /api/explorations/{folder}/refresh", () => {
     });
     const escaping = await app.request("/api/explorations/a%2F..%2Fb/refresh", post());
     expect(escaping.status).toBe(400);
+    // Without the JSON content type, as a form on another site could post it: refused, no job.
+    const simple = await app.request(`/api/explorations/${folder}/refresh`, { method: "POST" });
+    expect(simple.status).toBe(415);
     const get = await app.request(`/api/explorations/${folder}/refresh`);
     expect(get.status).toBe(405);
     expect(jobs.list({ limit: 10 }).jobs).toEqual([]);

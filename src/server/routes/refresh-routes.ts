@@ -107,9 +107,16 @@ export function refreshStaleHandler(findStale: FindStale | undefined, deps: Refr
   };
 }
 
-/** No body, or an empty one, is an empty object: a refresh needs nothing but its exploration. */
+/**
+ * An empty body is an empty object (a refresh needs nothing but its exploration), but the JSON
+ * content type is required all the same: a POST without it is one another site's page can send
+ * without a CORS preflight, and this one starts a paid run.
+ */
 async function readOptionalJsonObject(c: Context): Promise<Record<string, unknown>> {
-  if (!c.req.header("content-type") && (await c.req.text()) === "") return {};
+  const type = c.req.header("content-type") ?? "";
+  if (/^application\/json\s*(;|$)/i.test(type.trim()) && (await c.req.text()).trim() === "") {
+    return {};
+  }
   return readJsonObject(c);
 }
 

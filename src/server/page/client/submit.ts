@@ -23,7 +23,8 @@ export function submitExplore(body: ExploreBody, what: string, errorTarget: stri
 /** POST /api/explorations/{folder}/refresh: a job like an update, followed as any other. */
 export function submitRefresh(folder: string, title: string): Promise<void> {
   const path = `/api/explorations/${encodeURIComponent(folder)}/refresh`;
-  return submitJob(path, undefined, `a refresh of ${title}`, "status");
+  // An empty JSON body: the route wants the JSON content type (no cross-site simple POST).
+  return submitJob(path, {}, `a refresh of ${title}`, "status");
 }
 
 async function submitJob(
