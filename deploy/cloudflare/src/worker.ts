@@ -58,7 +58,7 @@ export default {
    * jobs, as POST /api/explore would make them. A problem throws, so the firing shows as failed
    * in the Worker's cron events and logs, with its one line.
    */
-  async scheduled(controller, env) {
+  async scheduled(controller, env, _ctx) {
     const config = readWorkerConfig(env);
     if ("problem" in config) throw new Error(`scheduled refresh: ${config.problem}`);
     const settings = readRefreshSettings(env);
