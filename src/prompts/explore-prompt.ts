@@ -4,8 +4,8 @@ import { READ_RESEARCH_TOOL_NAME } from "../tools/read-research.ts";
 import { WEB_FETCH_TOOL_NAME } from "../tools/web-fetch.ts";
 import { WEB_SEARCH_TOOL_NAME } from "../tools/web-search.ts";
 import { modeInstructions, modeLabel } from "./mode-instructions.ts";
-import { languageInstructions } from "./report-language.ts";
 import { type RefreshPromptInput, refreshTask } from "./refresh-instructions.ts";
+import { languageInstructions } from "./report-language.ts";
 import { renderPreviousResearch, renderPriorResearch } from "./research-context.ts";
 import { type PromptTool, renderToolGuidance } from "./tool-guidance.ts";
 

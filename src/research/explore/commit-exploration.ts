@@ -11,9 +11,9 @@ import { findExistingExploration, newFolderName } from "../existing-exploration.
 import { appendLogEntry, type ExplorationLogEntry } from "../exploration-log.ts";
 import { slugifyIdea } from "../idea-identity.ts";
 import { publishResearch } from "../publish/publish-research.ts";
+import { type Removal, RemovalList } from "../publish/removals.ts";
 import { appendRefresh } from "../refresh/append-refresh.ts";
 import { refreshRecord } from "../refresh/refresh-record.ts";
-import { type Removal, RemovalList } from "../publish/removals.ts";
 import {
   appendUpdate,
   newResearch,

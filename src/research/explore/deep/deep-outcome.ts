@@ -137,7 +137,9 @@ function evidenceOf(runs: readonly ResearchOutcome[]): Pick<ResearchOutcome, "ev
     .flatMap((r) => r.evidence ?? [])
     .filter((e) => {
       const key = `${e.url}\u0000${e.text}`;
-      return seen.has(key) ? false : (seen.add(key), true);
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
     });
   return evidence.length ? { evidence } : {};
 }
