@@ -1,6 +1,6 @@
 import type { ScheduleState } from "../jobs/schedule-state.ts";
-import { type FindStale, submitRefreshes } from "./refresh-submissions.ts";
-import type { SubmitExplore } from "./service-types.ts";
+import { submitRefreshes } from "./refresh-submissions.ts";
+import type { FindStale, SubmitExplore } from "./service-types.ts";
 
 /** `serve --refresh-every`'s settings, checked on the command line. */
 export interface RefreshScheduleSettings {

@@ -6,10 +6,7 @@ import {
 } from "../research/refresh/stale-explorations.ts";
 import { ApiError } from "./api-error.ts";
 import { toExploreRequest } from "./explore-body.ts";
-import type { SubmitExplore, SubmitOutcome } from "./service-types.ts";
-
-/** The explorations due for a refresh (staleExplorations over the server's ideas repository). */
-export type FindStale = (query: StaleQuery) => Promise<StaleExploration[]>;
+import type { FindStale, SubmitExplore, SubmitOutcome } from "./service-types.ts";
 
 export interface RefreshSubmission {
   exploration: StaleExploration;

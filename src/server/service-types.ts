@@ -3,11 +3,14 @@ import type { EnqueueOutcome } from "../jobs/admit-job.ts";
 import type { JobBackend } from "../jobs/job-backend.ts";
 import type { IdempotencyKey, JobRecord, WebhookTarget } from "../jobs/job-record.ts";
 import type { Json } from "../jobs/workflow.ts";
+import type { StaleExploration, StaleQuery } from "../research/refresh/stale-explorations.ts";
 import type { ResearchSnapshot } from "../store/research-store.ts";
 import type { GitHubWebhookOptions } from "./github-webhook/github-webhook-route.ts";
 import type { RateLimit, RateLimiter } from "./rate-limiter.ts";
-import type { FindStale } from "./refresh-submissions.ts";
 import type { EstimateExplore } from "./routes/estimate-route.ts";
+
+/** The explorations due for a refresh (staleExplorations over the server's ideas repository). */
+export type FindStale = (query: StaleQuery) => Promise<StaleExploration[]>;
 
 /** A validated POST /api/explore, handed to the explore use case. */
 export interface ExploreSubmission {

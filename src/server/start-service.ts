@@ -15,9 +15,8 @@ import {
   type RefreshScheduleSettings,
   startRefreshSchedule,
 } from "./refresh-schedule.ts";
-import type { FindStale } from "./refresh-submissions.ts";
 import type { EstimateExplore } from "./routes/estimate-route.ts";
-import type { ReadJobResearch, ServiceLogger, SubmitExplore } from "./service-types.ts";
+import type { FindStale, ReadJobResearch, ServiceLogger, SubmitExplore } from "./service-types.ts";
 import { type RunningServer, startServer } from "./start-server.ts";
 
 export interface ServiceOptions {

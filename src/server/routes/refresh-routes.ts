@@ -10,8 +10,8 @@ import { toWebhookTarget } from "../explore-body.ts";
 import { IDEMPOTENCY_HEADER, readIdempotencyKey } from "../idempotency-key.ts";
 import { readJsonObject } from "../read-json-body.ts";
 import { limitFields, refreshOneBodySchema, refreshStaleBodySchema } from "../refresh-body.ts";
-import { type FindStale, submitRefreshes } from "../refresh-submissions.ts";
-import type { SubmitExplore } from "../service-types.ts";
+import { submitRefreshes } from "../refresh-submissions.ts";
+import type { FindStale, SubmitExplore } from "../service-types.ts";
 import { acceptedJob, answerSubmission, checkWebhookTarget, submitted } from "./explore-route.ts";
 
 type Env = { Variables: AuthVariables };
